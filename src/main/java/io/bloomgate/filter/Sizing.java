@@ -203,11 +203,12 @@ public final class Sizing {
     }
 
     /**
-     * The shape of a standard (unblocked) filter: {@link #standardBits} rounded up to whole words,
-     * and {@link #optimalHashes}. The counting variant uses it, with one 4-bit counter per bit.
+     * The shape of a standard (unblocked) filter: {@link #standardBits} for {@link #DESIGN_MARGIN}{@code ·p}
+     * rounded up to whole words, and {@link #optimalHashes}. The counting variant uses it, with one 4-bit counter per bit.
      */
     public static FilterShape standard(long n, double p) {
-        long bits = standardBits(n, p);
+        checkKeysAndRate(n, p);
+        long bits = standardBits(n, p * DESIGN_MARGIN);
         bits = Math.max(WORD_BITS, (bits + WORD_BITS - 1) / WORD_BITS * WORD_BITS);
         if (bits > MAX_BITS) {
             throw tooLarge(n, p, bits);
