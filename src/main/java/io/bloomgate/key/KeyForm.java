@@ -1,0 +1,30 @@
+package io.bloomgate.key;
+
+/**
+ * How the values of one key column become canonical bytes for the filter (design.md section 3).
+ *
+ * <p>Implementations are immutable and thread-safe; obtain them from {@link KeyForms}. For the
+ * common inputs ({@link Integer}, {@link Long}, {@link String}, {@link java.util.UUID}) {@link
+ * #canonicalize} allocates nothing once the buffer has grown, and for {@link java.math.BigDecimal}
+ * nothing beyond what normalising the decimal requires.
+ */
+public interface KeyForm {
+
+    /**
+     * Writes the canonical bytes of {@code value} to {@code out}. The buffer is reset first; after
+     * {@link Canonical#NULL} or {@link Canonical#NOT_EXACT} it is left empty.
+     *
+     * @param value the parameter value as the application bound it (any setter), or {@code null}
+     * @param out the buffer to reset and fill
+     * @return {@link Canonical#EXACT} when bytes were written, {@link Canonical#NULL} for {@code
+     *     null}, {@link Canonical#NOT_EXACT} when the statement must pass through
+     */
+    Canonical canonicalize(Object value, KeyBuffer out);
+
+    /**
+     * Describes the form for reports and logs, e.g. {@code "BIGINT as 64-bit integer"}.
+     *
+     * @return a short human-readable description
+     */
+    String describe();
+}
