@@ -1,0 +1,503 @@
+package io.bloomgate.sql;
+
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.regex.Pattern;
+import org.jooq.AggregateFunction;
+import org.jooq.Condition;
+import org.jooq.Field;
+import org.jooq.GroupField;
+import org.jooq.Param;
+import org.jooq.QueryPart;
+import org.jooq.Select;
+import org.jooq.SelectFieldOrAsterisk;
+import org.jooq.SortField;
+import org.jooq.Table;
+import org.jooq.impl.DSL;
+import org.jooq.impl.QOM;
+
+/**
+ * Decides whether a parsed SELECT is an eligible lookup (design.md section 2). Every check is a
+ * whitelist: whatever is not recognised makes the statement ineligible.
+ */
+final class LookupAnalyzer {
+
+    /**
+     * What may remain once every clause the model exposes is removed: nothing but a row lock (and an
+     * OFFSET, which jOOQ 3.19's {@code $offset(null)} does not always remove; it is checked apart).
+     */
+    private static final Pattern RESIDUAL = Pattern.compile(
+            "select 1( offset (\\?|:bg_[0-9]+|[0-9]+) rows)?"
+                    + "( for (update|no key update|share|key share)( of [^ ,]+(, [^ ,]+)*)?( of)?"
+                    + "( nowait| skip locked| wait [0-9]+)?)?");
+
+    private final Analysis a;
+    private final Select<?> select;
+    private GuardedTable table;          // the table in FROM (first guard on it until a key is chosen)
+    private List<GuardedTable> tableGuards;
+    private Resolver.Part alias;
+    private final List<OtherParameter> others = new ArrayList<>();
+    private final List<Integer> limits = new ArrayList<>();
+    private final BitSet consumed = new BitSet();
+
+    private LookupAnalyzer(Analysis a, Select<?> select) {
+        this.a = a;
+        this.select = select;
+    }
+
+    /**
+     * @param unknownFunctions the text calls functions jOOQ does not know: any of them may be a
+     *                         user-defined aggregate
+     */
+    static StatementPlan analyze(Analysis a, Select<?> select, boolean unknownFunctions) {
+        LookupAnalyzer l = new LookupAnalyzer(a, select);
+        l.unknownFunctions = unknownFunctions;
+        return l.run();
+    }
+
+    private boolean unknownFunctions;
+
+    private StatementPlan notEligible(String detail) {
+        return new StatementPlan.Bypass(table, BypassReason.NOT_ELIGIBLE, detail);
+    }
+
+    private StatementPlan run() {
+        List<? extends Table<?>> from = select.$from();
+        if (from.size() != 1) {
+            return a.bypassTouched(select, BypassReason.NOT_ELIGIBLE,
+                    from.isEmpty() ? "no FROM table" : "FROM is not exactly one table");
+        }
+        Table<?> ref = from.get(0);
+        List<Resolver.Part> name = Analysis.plainTableName(ref);
+        if (name == null) {
+            return a.bypassTouched(select, BypassReason.NOT_ELIGIBLE,
+                    "FROM is not a plain table: " + Analysis.describe(ref));
+        }
+        Resolver.Resolved resolved = a.resolver.resolveRead(name);
+        if (resolved == null) {
+            return a.bypassTouched(select, BypassReason.NOT_ELIGIBLE, "FROM table is not a guarded table"
+                    + (name.size() > 2 ? " (catalog-qualified)" : ""));
+        }
+        tableGuards = resolved.guards();
+        table = resolved.first();
+        if (ref instanceof QOM.TableAlias<?> ta) {
+            List<Resolver.Part> aliasParts = Resolver.parts(ta.$alias());
+            if (aliasParts == null || aliasParts.size() != 1) {
+                return notEligible("unusual table alias");
+            }
+            alias = aliasParts.get(0);
+        }
+        String extras = tableReferenceExtras(ref);
+        if (extras != null) {
+            return notEligible(extras);
+        }
+        String residual = residual();
+        if (residual != null) {
+            return notEligible(residual);
+        }
+        if (select.$qualify() != null) {
+            return notEligible("QUALIFY");
+        }
+
+        // WHERE: a conjunction with a key predicate; every conjunct side-effect- and error-free.
+        Condition where = select.$where();
+        if (where == null) {
+            return notEligible("no WHERE clause");
+        }
+        List<Condition> conjuncts = new ArrayList<>();
+        flattenAnd(where, conjuncts);
+        List<List<OtherParameter>> params = new ArrayList<>();
+        for (Condition c : conjuncts) {
+            List<OtherParameter> ps = new ArrayList<>();
+            if (!safe(c, ps)) {
+                return notEligible("WHERE conjunct not recognised as safe: " + Analysis.describe(c));
+            }
+            params.add(ps);
+        }
+        Candidate best = null;
+        for (int i = 0; i < conjuncts.size(); i++) {
+            Candidate c = keyPredicate(conjuncts.get(i), i);
+            if (c != null && (best == null || c.keys.size() < best.keys.size())) {
+                best = c;
+            }
+        }
+        if (best == null) {
+            return notEligible("no top-level key = ? / key IN (...) conjunct on a guarded key column");
+        }
+        table = best.guard;
+        List<KeyOperand> keys = new ArrayList<>();
+        for (Operand o : best.keys) {
+            if (o instanceof Operand.Param p) {
+                keys.add(new KeyOperand.Parameter(p.index(), p.cast()));
+                consume(p.index());
+            } else {
+                KeyOperand literal = a.lookupLiteral(((Operand.Literal) o).value());
+                if (literal == null) {
+                    return notEligible("key literal of an unsupported type");
+                }
+                keys.add(literal);
+            }
+        }
+        for (int i = 0; i < conjuncts.size(); i++) {
+            if (i != best.conjunct) {
+                for (OtherParameter p : params.get(i)) {
+                    others.add(p);
+                    consume(p.index());
+                }
+            }
+        }
+
+        // GROUP BY: any grouping, but not a grand total (which yields a row on empty input).
+        List<? extends GroupField> groupBy = select.$groupBy();
+        for (GroupField g : groupBy) {
+            List<QueryPart> parts = visit(g);
+            if (parts == null) {
+                return notEligible("GROUP BY not understood");
+            }
+            for (QueryPart p : parts) {
+                if (p instanceof QOM.EmptyGroupingSet || p instanceof QOM.GroupingSets || p instanceof QOM.Rollup
+                        || p instanceof QOM.Cube) {
+                    return notEligible("GROUP BY with a grand-total grouping set (ROLLUP, CUBE, GROUPING SETS, ())");
+                }
+            }
+        }
+
+        // LIMIT / OFFSET
+        String limitProblem = limitOperand(select.$limit());
+        if (limitProblem == null) {
+            limitProblem = limitOperand(select.$offset());
+        }
+        if (limitProblem != null) {
+            return notEligible(limitProblem);
+        }
+
+        // Every parameter must be one we have placed: none in the select list, ORDER BY, GROUP BY, HAVING,
+        // subqueries...
+        int n = a.lexed.parameterCount;
+        if (consumed.cardinality() != n || (n > 0 && consumed.nextClearBit(1) != n + 1)) {
+            return notEligible("parameter outside the WHERE conjuncts and LIMIT/OFFSET");
+        }
+
+        // Aggregates without GROUP BY answer one row on empty input.
+        if (groupBy.isEmpty()) {
+            if (select.$having() != null) {
+                return new StatementPlan.Bypass(table, BypassReason.AGGREGATE_WITHOUT_GROUP_BY, "HAVING without GROUP BY");
+            }
+            if (unknownFunctions) {
+                return new StatementPlan.Bypass(table, BypassReason.AGGREGATE_WITHOUT_GROUP_BY,
+                        "unknown function without GROUP BY (it may be a user-defined aggregate)");
+            }
+            List<QueryPart> scan = new ArrayList<>();
+            for (SelectFieldOrAsterisk f : select.$select()) {
+                scan.add(f);
+            }
+            for (SortField<?> f : select.$orderBy()) {
+                scan.add(f);
+            }
+            for (QueryPart part : scan) {
+                List<QueryPart> parts = visit(part);
+                if (parts == null) {
+                    return notEligible("select list or ORDER BY not understood");
+                }
+                for (QueryPart p : parts) {
+                    if (isAggregate(p)) {
+                        return new StatementPlan.Bypass(table, BypassReason.AGGREGATE_WITHOUT_GROUP_BY,
+                                "aggregate without GROUP BY: " + Analysis.describe(p));
+                    }
+                }
+            }
+        }
+        others.sort(Comparator.comparingInt(OtherParameter::index));
+        limits.sort(Comparator.naturalOrder());
+        return new StatementPlan.Lookup(table, keys, resolved.unqualified(), limits, others);
+    }
+
+    private void consume(int index) {
+        consumed.set(index);
+    }
+
+    private List<QueryPart> visit(QueryPart part) {
+        try {
+            return a.jooq.visit(part);
+        } catch (RuntimeException e) {
+            return null;
+        }
+    }
+
+    /** An aggregate not used as a window function. */
+    private static boolean isAggregate(QueryPart p) {
+        if (p instanceof AggregateFunction<?>) {
+            return !(p instanceof QOM.WindowFunction<?> w)
+                    || (w.$windowSpecification() == null && w.$windowDefinition() == null);
+        }
+        return false;
+    }
+
+    /**
+     * Anything the table reference carries beyond its name and alias (a derived column list
+     * {@code u(a, b)} renames columns), detected by comparing renderings. Null if none.
+     */
+    private String tableReferenceExtras(Table<?> ref) {
+        try {
+            Table<?> base = ref instanceof QOM.TableAlias<?> ta ? ta.$table() : ref;
+            Table<?> plain = DSL.table(base.getQualifiedName());
+            if (ref instanceof QOM.TableAlias<?> ta) {
+                plain = plain.as(ta.$alias());
+            }
+            String actual = a.jooq.render(DSL.selectOne().from(ref));
+            String expected = a.jooq.render(DSL.selectOne().from(plain));
+            return actual.equals(expected) ? null : "table reference carries more than a name and alias: " + actual;
+        } catch (RuntimeException e) {
+            return "table reference not understood";
+        }
+    }
+
+    /**
+     * What remains of the query once every clause the model exposes is removed: set operations
+     * (UNION...), SELECT INTO and other clauses the open-source model hides show up here. Null if
+     * nothing but an optional row lock remains.
+     */
+    private String residual() {
+        try {
+            Select<?> blank = select.$select(List.of()).$from(List.of()).$where(null).$groupBy(List.of())
+                    .$groupByDistinct(false).$having(null).$orderBy(List.of()).$offset(null).$limit(null)
+                    .$limitPercent(false).$limitWithTies(false).$distinct(false).$distinctOn(List.of())
+                    .$qualify(null);
+            if (!blank.$window().isEmpty()) {
+                blank = blank.$window(List.of());
+            }
+            String rendered = a.jooq.render(blank).trim().toLowerCase(Locale.ROOT);
+            return RESIDUAL.matcher(rendered).matches() ? null : "unsupported clause: " + rendered;
+        } catch (RuntimeException e) {
+            return "query not understood";
+        }
+    }
+
+    private String limitOperand(Field<? extends Number> f) {
+        if (f == null) {
+            return null;
+        }
+        if (f instanceof Param<?> p) {
+            if (!p.isInline()) {
+                int index = a.parameterIndex(p);
+                if (index < 0 || a.lexed.casts.containsKey(index)) {
+                    return "LIMIT/OFFSET parameter not understood";
+                }
+                limits.add(index);
+                consume(index);
+                return null;
+            }
+            Object v = p.getValue();
+            if (v instanceof Long || v instanceof Integer || v instanceof Short || v instanceof Byte) {
+                return ((Number) v).longValue() >= 0 ? null : "negative LIMIT/OFFSET";
+            }
+            if (v instanceof BigInteger b) {
+                return b.signum() >= 0 ? null : "negative LIMIT/OFFSET";
+            }
+            if (v instanceof BigDecimal d) {
+                return d.signum() >= 0 && d.stripTrailingZeros().scale() <= 0 ? null : "LIMIT/OFFSET not an integer";
+            }
+        }
+        return "LIMIT/OFFSET is not a parameter or a non-negative integer literal";
+    }
+
+    private static void flattenAnd(Condition c, List<Condition> out) {
+        if (c instanceof QOM.And and) {
+            flattenAnd(and.$arg1(), out);
+            flattenAnd(and.$arg2(), out);
+        } else {
+            out.add(c);
+        }
+    }
+
+    // ------------------------------------------------------------------------------------------ key
+
+    private record Candidate(GuardedTable guard, List<Operand> keys, int conjunct) {
+    }
+
+    private Candidate keyPredicate(Condition c, int index) {
+        if (c instanceof QOM.Eq<?> eq) {
+            Operand l = a.operand(eq.$arg1(), this::column);
+            Operand r = a.operand(eq.$arg2(), this::column);
+            if (l instanceof Operand.Column col && value(r)) {
+                return candidate(col, List.of(r), index);
+            }
+            if (r instanceof Operand.Column col && value(l)) {
+                return candidate(col, List.of(l), index);
+            }
+            return null;
+        }
+        if (c instanceof QOM.InList<?> in) {
+            if (!(a.operand(in.$field(), this::column) instanceof Operand.Column col)) {
+                return null;
+            }
+            List<Operand> keys = new ArrayList<>();
+            for (Field<?> f : in.$list()) {
+                Operand o = a.operand(f, this::column);
+                if (!value(o)) {
+                    return null;
+                }
+                keys.add(o);
+            }
+            return keys.isEmpty() ? null : candidate(col, keys, index);
+        }
+        return null;
+    }
+
+    private static boolean value(Operand o) {
+        return o instanceof Operand.Param || o instanceof Operand.Literal;
+    }
+
+    private Candidate candidate(Operand.Column col, List<Operand> keys, int index) {
+        for (GuardedTable g : tableGuards) {
+            if (g.keyColumn().equals(col.name())) {
+                return new Candidate(g, keys, index);
+            }
+        }
+        return null;
+    }
+
+    // --------------------------------------------------------------------------- other conjuncts
+
+    /** Resolves a column reference against the FROM table and its alias. */
+    private String column(List<Resolver.Part> name) {
+        Resolver r = a.resolver;
+        Resolver.Part col = name.get(name.size() - 1);
+        switch (name.size()) {
+            case 1:
+                break;
+            case 2:
+                Resolver.Part q = name.get(0);
+                if (alias != null ? !r.sameName(q, alias) : !r.fold(q).equals(table.table())) {
+                    return null;
+                }
+                break;
+            case 3:
+                if (alias != null || !r.fold(name.get(0)).equals(table.schema())
+                        || !r.fold(name.get(1)).equals(table.table())) {
+                    return null;
+                }
+                break;
+            default:
+                return null;
+        }
+        String folded = r.fold(col);
+        return table.columns().contains(folded) ? folded : null;
+    }
+
+    /**
+     * A condition that cannot raise an error or have a side effect on any row: AND/OR/NOT over
+     * comparisons, BETWEEN, LIKE, IS [NOT] NULL and IN lists between columns of the table and
+     * parameters or literals. Parameters are collected with the column they are compared with.
+     */
+    private boolean safe(Condition c, List<OtherParameter> out) {
+        if (c instanceof QOM.And x) {
+            return safe(x.$arg1(), out) && safe(x.$arg2(), out);
+        }
+        if (c instanceof QOM.Or x) {
+            return safe(x.$arg1(), out) && safe(x.$arg2(), out);
+        }
+        if (c instanceof QOM.Not x) {
+            return safe(x.$condition(), out);
+        }
+        if (c instanceof QOM.Eq<?> x) {
+            return compare(x.$arg1(), x.$arg2(), out);
+        }
+        if (c instanceof QOM.Ne<?> x) {
+            return compare(x.$arg1(), x.$arg2(), out);
+        }
+        if (c instanceof QOM.Lt<?> x) {
+            return compare(x.$arg1(), x.$arg2(), out);
+        }
+        if (c instanceof QOM.Le<?> x) {
+            return compare(x.$arg1(), x.$arg2(), out);
+        }
+        if (c instanceof QOM.Gt<?> x) {
+            return compare(x.$arg1(), x.$arg2(), out);
+        }
+        if (c instanceof QOM.Ge<?> x) {
+            return compare(x.$arg1(), x.$arg2(), out);
+        }
+        if (c instanceof QOM.IsDistinctFrom<?> x) {
+            return compare(x.$arg1(), x.$arg2(), out);
+        }
+        if (c instanceof QOM.IsNotDistinctFrom<?> x) {
+            return compare(x.$arg1(), x.$arg2(), out);
+        }
+        if (c instanceof QOM.Between<?> x) { // also NOT BETWEEN and SYMMETRIC
+            return columnAgainst(x.$arg1(), List.of(x.$arg2(), x.$arg3()), out);
+        }
+        if (c instanceof QOM.Like x) {
+            return columnAgainst(x.$value(), List.of(x.$pattern()), out);
+        }
+        if (c instanceof QOM.NotLike x) {
+            return columnAgainst(x.$value(), List.of(x.$pattern()), out);
+        }
+        if (c instanceof QOM.LikeIgnoreCase x) {
+            return columnAgainst(x.$value(), List.of(x.$pattern()), out);
+        }
+        if (c instanceof QOM.NotLikeIgnoreCase x) {
+            return columnAgainst(x.$value(), List.of(x.$pattern()), out);
+        }
+        if (c instanceof QOM.InList<?> x) {
+            return columnAgainst(x.$field(), x.$list(), out);
+        }
+        if (c instanceof QOM.NotInList<?> x) {
+            return columnAgainst(x.$field(), x.$list(), out);
+        }
+        if (c instanceof QOM.IsNull x) {
+            return a.operand(x.$field(), this::column) instanceof Operand.Column;
+        }
+        if (c instanceof QOM.IsNotNull x) {
+            return a.operand(x.$field(), this::column) instanceof Operand.Column;
+        }
+        if (c instanceof QOM.FieldCondition x) { // WHERE active, WHERE TRUE
+            Operand o = a.operand(x.$field(), this::column);
+            return o instanceof Operand.Column
+                    || (o instanceof Operand.Literal l && (l.value() == null || l.value() instanceof Boolean));
+        }
+        return false;
+    }
+
+    /** Column vs column, column vs parameter/literal (either side), or literal vs literal. */
+    private boolean compare(Field<?> left, Field<?> right, List<OtherParameter> out) {
+        Operand l = a.operand(left, this::column);
+        Operand r = a.operand(right, this::column);
+        if (l == null || r == null) {
+            return false;
+        }
+        if (l instanceof Operand.Column lc) {
+            return against(lc, r, out);
+        }
+        if (r instanceof Operand.Column rc) {
+            return against(rc, l, out);
+        }
+        return l instanceof Operand.Literal && r instanceof Operand.Literal;
+    }
+
+    /** A column on the left, each of {@code values} a column, parameter or literal. */
+    private boolean columnAgainst(Field<?> column, List<? extends Field<?>> values, List<OtherParameter> out) {
+        if (!(a.operand(column, this::column) instanceof Operand.Column col)) {
+            return false;
+        }
+        for (Field<?> v : values) {
+            Operand o = a.operand(v, this::column);
+            if (o == null || !against(col, o, out)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static boolean against(Operand.Column col, Operand o, List<OtherParameter> out) {
+        if (o instanceof Operand.Param p) {
+            out.add(new OtherParameter(p.index(), col.name(), p.cast()));
+        }
+        return true;
+    }
+}

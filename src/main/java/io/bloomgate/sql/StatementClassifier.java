@@ -1,0 +1,264 @@
+package io.bloomgate.sql;
+
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import org.jooq.DDLQuery;
+import org.jooq.Query;
+import org.jooq.Select;
+import org.jooq.impl.QOM;
+
+/**
+ * Recognises SQL statements with jOOQ's parser and decides, once per distinct SQL text, what the
+ * gate may do with it (design.md section 2: the eligibility rules are the contract). Immutable and
+ * thread-safe; {@link #classify} never throws.
+ *
+ * <p>Steps: a substring fast path (texts that name no guarded table are {@link
+ * StatementPlan.Unrelated} without parsing, unless they call a procedure); a lexer that numbers the
+ * {@code ?} placeholders as JDBC does and replaces them by named parameters {@code :bg_N} (jOOQ's
+ * parser does not number them); jOOQ's parser with names kept as written (folded here, per {@link
+ * Dialect}); then whitelist checks on jOOQ's query object model.
+ */
+public final class StatementClassifier {
+
+    private static final StatementPlan UNRELATED = new StatementPlan.Unrelated();
+
+    /** Leading keywords of statements that change no table rows. */
+    private static final Set<String> SESSION_WORDS = Set.of("SET", "SHOW", "BEGIN", "START", "COMMIT", "END",
+            "ROLLBACK", "SAVEPOINT", "RELEASE", "PREPARE", "DEALLOCATE", "LISTEN", "NOTIFY", "UNLISTEN", "DISCARD",
+            "RESET", "CHECKPOINT", "USE", "SCRIPT", "DECLARE", "FETCH", "CLOSE", "MOVE", "ABORT", "HELP");
+    /** Leading keywords of DDL and maintenance statements (ALTER is handled apart). */
+    private static final Set<String> DDL_WORDS = Set.of("CREATE", "DROP", "COMMENT", "GRANT", "REVOKE", "ANALYZE",
+            "ANALYSE", "VACUUM", "REINDEX", "CLUSTER", "LOCK", "REFRESH", "RENAME", "SECURITY");
+    private static final Set<String> QUERY_WORDS = Set.of("SELECT", "WITH", "VALUES", "TABLE");
+
+    private final Dialect dialect;
+    private final Resolver resolver;
+    private final Jooq jooq;
+
+    /**
+     * @param dialect       how the database folds unquoted identifiers
+     * @param defaultSchema the schema unqualified table names resolve to (catalog case), or null if
+     *                      unknown (then unqualified names are never eligible lookups)
+     * @param guarded       the guarded tables; several may share one table (different key columns)
+     */
+    public StatementClassifier(Dialect dialect, String defaultSchema, List<GuardedTable> guarded) {
+        this.dialect = Objects.requireNonNull(dialect, "dialect");
+        this.resolver = new Resolver(dialect, defaultSchema, guarded);
+        this.jooq = new Jooq(dialect);
+    }
+
+    /**
+     * Classifies one SQL text exactly as the application passed it to {@code prepareStatement},
+     * {@code executeQuery} or {@code execute}. Never throws: anything unexpected gives a {@link
+     * StatementPlan.Bypass} or {@link StatementPlan.UnknownWrite}.
+     */
+    public StatementPlan classify(String sql) {
+        if (sql == null) {
+            return UNRELATED;
+        }
+        String lower = sql.toLowerCase(Locale.ROOT);
+        List<GuardedTable> mentioned;
+        try {
+            mentioned = resolver.mentioned(lower);
+        } catch (RuntimeException e) {
+            return new StatementPlan.UnknownWrite(null, "classifier failure: " + e);
+        }
+        GuardedTable single = mentioned.size() == 1 ? mentioned.get(0) : null;
+        try {
+            return classify(sql, lower, mentioned, single);
+        } catch (RuntimeException | StackOverflowError e) {
+            // Fail open: a statement we could not analyse may write.
+            return new StatementPlan.UnknownWrite(single, "classifier failure: " + e);
+        }
+    }
+
+    private StatementPlan classify(String sql, String lower, List<GuardedTable> mentioned, GuardedTable single) {
+        boolean unicode = lower.contains("u&");
+        if (mentioned.isEmpty() && !unicode) {
+            // Fast path: no guarded table is named, so only a procedure call could touch one.
+            if (!mayCallProcedure(lower)) {
+                return UNRELATED;
+            }
+            SqlLexer.Lexed lexed = SqlLexer.lex(sql, dialect);
+            return lexed.error == null && lexed.invokesProcedure()
+                    ? new StatementPlan.UnknownWrite(null, "procedure call") : UNRELATED;
+        }
+        SqlLexer.Lexed lexed = SqlLexer.lex(sql, dialect);
+        if (lexed.error != null) {
+            return unreadable(lower, single, "not lexed: " + lexed.error);
+        }
+        if (lexed.invokesProcedure()) {
+            return new StatementPlan.UnknownWrite(null, "procedure call");
+        }
+        if (lexed.statementCount == 0) {
+            return UNRELATED;
+        }
+        if (lexed.statementCount > 1) {
+            return new StatementPlan.UnknownWrite(single, "multiple statements");
+        }
+        Analysis a = new Analysis(lexed, resolver, jooq, dialect, single);
+        String lead = lexed.leadingKeyword();
+        if (lead.equals("{")) {
+            return notParsed(a, "JDBC escape");
+        }
+        if (lead.equals("DELETE") || lead.equals("TRUNCATE")) {
+            return UNRELATED; // cannot add keys; the filter may keep stale ones
+        }
+        if (SESSION_WORDS.contains(lead)) {
+            return UNRELATED;
+        }
+        if (DDL_WORDS.contains(lead)) {
+            return new StatementPlan.Bypass(single, BypassReason.NOT_ELIGIBLE, "DDL");
+        }
+        if (lead.equals("ALTER")) {
+            return alter(a);
+        }
+        if (lead.equals("EXPLAIN")) {
+            return lexed.hasWord("ANALYZE") || lexed.hasWord("ANALYSE")
+                    ? new StatementPlan.UnknownWrite(single, "EXPLAIN ANALYZE executes its statement")
+                    : new StatementPlan.Bypass(single, BypassReason.NOT_ELIGIBLE, "EXPLAIN");
+        }
+        if (lead.equals("MERGE")) {
+            return merge(a);
+        }
+        if (!QUERY_WORDS.contains(lead) && !lead.equals("INSERT") && !lead.equals("UPDATE")) {
+            return new StatementPlan.UnknownWrite(single, "unrecognised statement " + lead);
+        }
+        return parsed(a, lexed.parseText());
+    }
+
+    private static boolean mayCallProcedure(String lower) {
+        return lower.contains("call") || lower.contains("exec") || lower.contains("do") || lower.contains("runscript");
+    }
+
+    /** Text the lexer could not read: a bypass if it looks like a plain query, else an unknown write. */
+    private StatementPlan unreadable(String lower, GuardedTable single, String detail) {
+        String t = lower.replaceAll("--[^\n]*|/\\*.*?\\*/", " ").trim();
+        while (t.startsWith("(")) {
+            t = t.substring(1).trim();
+        }
+        String body = t.replaceAll("\\bfor\\s+(no\\s+key\\s+)?update\\b", " ");
+        boolean readOnly = t.matches("(?s)(select|values|table)\\b.*")
+                && !body.matches("(?s).*\\b(insert|update|delete|merge|upsert|truncate|call|copy|exec|execute|do)\\b.*");
+        return readOnly ? new StatementPlan.Bypass(single, BypassReason.NOT_PARSED, detail)
+                : new StatementPlan.UnknownWrite(single, detail);
+    }
+
+    private static StatementPlan notParsed(Analysis a, String detail) {
+        return a.lexed.looksReadOnly() ? new StatementPlan.Bypass(a.mentioned, BypassReason.NOT_PARSED, detail)
+                : new StatementPlan.UnknownWrite(a.mentioned, detail);
+    }
+
+    private StatementPlan parsed(Analysis a, String text) {
+        Query[] queries;
+        boolean unknownFunctions;
+        try {
+            Jooq.Parsed parsed = jooq.parse(text);
+            queries = parsed.queries();
+            unknownFunctions = parsed.unknownFunctions();
+        } catch (RuntimeException e) {
+            String m = String.valueOf(e.getMessage());
+            return notParsed(a, "not parsed: " + (m.length() > 200 ? m.substring(0, 200) : m));
+        }
+        if (queries.length != 1) {
+            return queries.length == 0 ? UNRELATED : new StatementPlan.UnknownWrite(a.mentioned, "multiple statements");
+        }
+        Query q = queries[0];
+        WriteAnalyzer writes = new WriteAnalyzer(a);
+        if (q instanceof Select<?> select) {
+            StatementPlan cte = writes.dataModifyingCte(select.$with());
+            if (cte != null) {
+                return cte;
+            }
+            if (select.$with() != null) {
+                return a.bypassTouched(select, BypassReason.NOT_ELIGIBLE, "WITH");
+            }
+            return LookupAnalyzer.analyze(a, select, unknownFunctions);
+        }
+        if (q instanceof QOM.InsertReturning<?> r) {
+            return writes.insert(r.$insert());
+        }
+        if (q instanceof QOM.Insert<?> insert) {
+            return writes.insert(insert);
+        }
+        if (q instanceof QOM.UpdateReturning<?> r) {
+            return writes.update(r.$update());
+        }
+        if (q instanceof QOM.Update<?> update) {
+            return writes.update(update);
+        }
+        if (q instanceof QOM.Delete<?> || q instanceof QOM.DeleteReturning<?> || q instanceof QOM.Truncate<?>) {
+            return UNRELATED;
+        }
+        if (q instanceof DDLQuery) {
+            return new StatementPlan.Bypass(a.mentioned, BypassReason.NOT_ELIGIBLE, "DDL");
+        }
+        return notParsed(a, "unrecognised statement " + Analysis.describe(q));
+    }
+
+    /** H2's {@code MERGE INTO t [(cols)] [KEY (cols)] VALUES ...} is an upsert: its keys are INSERT's. */
+    private StatementPlan merge(Analysis a) {
+        List<SqlLexer.Token> ts = a.lexed.tokens;
+        int depth = 0;
+        int keyAt = -1;
+        for (int i = 0; i < ts.size(); i++) {
+            SqlLexer.Token t = ts.get(i);
+            if (t.punct("(")) {
+                depth++;
+            } else if (t.punct(")")) {
+                depth--;
+            } else if (depth == 0 && t.is("USING")) {
+                return new WriteAnalyzer(a).standardMerge();
+            } else if (depth == 0 && keyAt < 0 && t.is("KEY") && i + 1 < ts.size() && ts.get(i + 1).punct("(")) {
+                keyAt = i;
+            }
+        }
+        int first = a.lexed.firstWordIndex();
+        if (first < 0 || first + 1 >= ts.size() || !ts.get(first + 1).is("INTO")) {
+            return new StatementPlan.UnknownWrite(a.mentioned, "MERGE not understood");
+        }
+        Map<Integer, String> replace = new HashMap<>();
+        replace.put(first, "insert");
+        Set<Integer> drop = new HashSet<>();
+        if (keyAt >= 0) {
+            int d = 0;
+            for (int i = keyAt; i < ts.size(); i++) {
+                drop.add(i);
+                if (ts.get(i).punct("(")) {
+                    d++;
+                } else if (ts.get(i).punct(")") && --d == 0) {
+                    break;
+                }
+            }
+        }
+        StatementPlan plan = parsed(a, a.lexed.rebuild(replace, drop));
+        if (plan instanceof StatementPlan.Bypass b) {
+            return new StatementPlan.UnknownWrite(b.table(), "MERGE not understood: " + b.detail());
+        }
+        return plan;
+    }
+
+    /** ALTER TABLE on a guarded table may rewrite key values (ALTER COLUMN ... TYPE ... USING). */
+    private StatementPlan alter(Analysis a) {
+        List<SqlLexer.Token> ts = a.lexed.tokens;
+        int i = a.lexed.firstWordIndex() + 1;
+        if (i < ts.size() && ts.get(i).is("TABLE")) {
+            i++;
+            while (i < ts.size() && (ts.get(i).is("IF") || ts.get(i).is("EXISTS") || ts.get(i).is("ONLY"))) {
+                i++;
+            }
+            List<Resolver.Part> name = WriteAnalyzer.nameAt(ts, i);
+            Resolver.Resolved r = name == null ? null : resolver.resolveLenient(name);
+            if (r != null) {
+                return new StatementPlan.UnknownWrite(r.guards().size() == 1 ? r.first() : null,
+                        "ALTER TABLE on a guarded table may rewrite its keys");
+            }
+        }
+        return new StatementPlan.Bypass(a.mentioned, BypassReason.NOT_ELIGIBLE, "DDL");
+    }
+}

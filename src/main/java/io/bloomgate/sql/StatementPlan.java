@@ -1,0 +1,79 @@
+package io.bloomgate.sql;
+
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * What the gate may do with one SQL text, decided once per distinct text by {@link
+ * StatementClassifier}. When unsure the classifier answers {@link Bypass} (reads) or {@link
+ * UnknownWrite} (anything that might write): being unsure costs speed, never correctness.
+ */
+public sealed interface StatementPlan {
+
+    /**
+     * An eligible lookup: when every key in {@code keys} is absent from the table, the database's
+     * answer is provably empty.
+     *
+     * @param table            the guard whose key column the predicate tests
+     * @param keys             the operands of the chosen key predicate ({@code key = x}: one; {@code
+     *                         key IN (...)}: the list) — empty only if every one is absent
+     * @param unqualifiedTable the table was named without a schema and resolved through the default
+     *                         schema: the caller checks the connection's schema has not changed
+     * @param limitParameters  1-based indexes of parameters in LIMIT/OFFSET/FETCH, ascending: the caller
+     *                         checks they are bound to non-negative integers
+     * @param otherParameters  every other parameter, ascending by index (see {@link OtherParameter})
+     */
+    record Lookup(GuardedTable table, List<KeyOperand> keys, boolean unqualifiedTable,
+            List<Integer> limitParameters, List<OtherParameter> otherParameters) implements StatementPlan {
+        public Lookup {
+            Objects.requireNonNull(table, "table");
+            keys = List.copyOf(keys);
+            limitParameters = List.copyOf(limitParameters);
+            otherParameters = List.copyOf(otherParameters);
+        }
+    }
+
+    /**
+     * A write through the gate that may add keys to a guarded table; the caller adds {@code keys}
+     * before it executes.
+     *
+     * @param keysUnknown some row's key is not a plain parameter or literal (identity/default, {@code
+     *                    INSERT ... SELECT}, an expression, a cast parameter, a standard MERGE): the
+     *                    guard is unsettled until the write's keys are learned
+     */
+    record Write(GuardedTable table, List<KeyOperand> keys, boolean keysUnknown, boolean unqualifiedTable)
+            implements StatementPlan {
+        public Write {
+            Objects.requireNonNull(table, "table");
+            keys = List.copyOf(keys);
+        }
+    }
+
+    /**
+     * Touches a guarded table but is not an eligible lookup; it passes through unchanged and is
+     * counted per reason.
+     *
+     * @param table the guard concerned, or {@code null} when it cannot be pinned to one (count it
+     *              against every guard)
+     */
+    record Bypass(GuardedTable table, BypassReason reason, String detail) implements StatementPlan {
+        public Bypass {
+            Objects.requireNonNull(reason, "reason");
+        }
+    }
+
+    /**
+     * Might write to a guarded table in ways the classifier cannot see (unparseable or unrecognised
+     * text that is not provably read-only and mentions a guarded table, procedure calls,
+     * multi-statement text, writes to a table carrying several guards...). The caller treats its
+     * keys as unknown.
+     *
+     * @param table the guard concerned, or {@code null} for every guard
+     */
+    record UnknownWrite(GuardedTable table, String detail) implements StatementPlan {
+    }
+
+    /** Mentions no guarded table: pass through, not counted. */
+    record Unrelated() implements StatementPlan {
+    }
+}

@@ -1,0 +1,152 @@
+package io.bloomgate.sql;
+
+import static io.bloomgate.sql.BypassReason.AGGREGATE_WITHOUT_GROUP_BY;
+import static io.bloomgate.sql.BypassReason.NOT_ELIGIBLE;
+import static io.bloomgate.sql.BypassReason.NOT_PARSED;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/** Every shape design.md section 2 rules out, with the reason it is counted under. */
+class IneligibleLookupTest {
+
+    static Stream<Arguments> shapes() {
+        return Stream.of(
+                // the key predicate itself
+                a("select * from users where email = ? or id = 1", NOT_ELIGIBLE),
+                a("select * from users where (email = ? or email = ?)", NOT_ELIGIBLE),
+                a("select * from users where upper(email) = ?", NOT_ELIGIBLE),
+                a("select * from users where email = upper(?)", NOT_ELIGIBLE),
+                a("select * from users where email = cast(? as varchar_ignorecase)", NOT_ELIGIBLE),
+                a("select * from users where email = cast(? as date)", NOT_ELIGIBLE),
+                a("select * from users where cast(email as varchar) = ?", NOT_ELIGIBLE),
+                a("select * from users where email = ? || 'x'", NOT_ELIGIBLE),
+                a("select * from users where email is null", NOT_ELIGIBLE),
+                a("select * from users where email is not distinct from ?", NOT_ELIGIBLE),
+                a("select * from users where email in (select name from orders)", NOT_ELIGIBLE),
+                a("select * from users where email not in (?)", NOT_ELIGIBLE),
+                a("select * from users where email <> ?", NOT_ELIGIBLE),
+                a("select * from users where not (email = ?)", NOT_ELIGIBLE),
+                a("select * from users where (email, id) = (?, 1)", NOT_ELIGIBLE),
+                a("select * from users where email = 1e5", NOT_ELIGIBLE),
+                a("select * from users where email = date '2020-01-01'", NOT_ELIGIBLE),
+                a("select * from users where email like ?", NOT_ELIGIBLE),
+                a("select * from users where id = ?", NOT_ELIGIBLE),
+                a("select * from users", NOT_ELIGIBLE),
+                // other conjuncts: functions, arithmetic, subqueries, casts of columns, unknown columns
+                a("select * from users where email = ? and upper(name) = 'X'", NOT_ELIGIBLE),
+                a("select * from users where email = ? and id + 1 > ?", NOT_ELIGIBLE),
+                a("select * from users where email = ? and id > (select max(x) from orders)", NOT_ELIGIBLE),
+                a("select * from users where email = ? and exists (select 1 from orders)", NOT_ELIGIBLE),
+                a("select * from users where email = ? and ? = 1", NOT_ELIGIBLE),
+                a("select * from users where email = ? and ? = ?", NOT_ELIGIBLE),
+                a("select * from users where email = ? and nosuchcolumn = 1", NOT_ELIGIBLE),
+                a("select * from users where email = ? and orders.id = 1", NOT_ELIGIBLE),
+                a("select * from users u where users.email = ?", NOT_ELIGIBLE),
+                a("select * from users where email = ? and name like upper(?)", NOT_ELIGIBLE),
+                a("select * from users where email = ? and name similar to 'x'", NOT_ELIGIBLE),
+                a("select * from users where email = ? and id = any(select 1)", NOT_ELIGIBLE),
+                // FROM: joins, several tables, derived tables, derived column lists
+                a("select * from users, orders where email = ?", NOT_ELIGIBLE),
+                a("select * from users join orders on users.id = orders.uid where email = ?", NOT_ELIGIBLE),
+                a("select * from users left join orders on users.id = orders.uid where email = ?", NOT_ELIGIBLE),
+                a("select * from orders right join users on users.id = orders.uid where email = ?", NOT_ELIGIBLE),
+                a("select * from (select * from users) u where email = ?", NOT_ELIGIBLE),
+                a("select * from users u(a, b, c, d) where email = ?", NOT_ELIGIBLE),
+                a("select * from test.public.users where email = ?", NOT_ELIGIBLE),
+                // set operations, CTEs, SELECT INTO, QUALIFY, no FROM
+                a("select * from users where email = ? union select * from users where email = ?", NOT_ELIGIBLE),
+                a("select * from users where email = ? union all select * from users where email = ?", NOT_ELIGIBLE),
+                a("select * from users where email = ? intersect select * from users where email = ?", NOT_ELIGIBLE),
+                a("select * from users where email = ? except select * from users where email = ?", NOT_ELIGIBLE),
+                a("with u as (select * from users) select * from u where email = ?", NOT_ELIGIBLE),
+                a("with x as (select 1) select * from users where email = ?", NOT_ELIGIBLE),
+                a("select * into copy from users where email = ?", NOT_ELIGIBLE),
+                a("select * from users where email = ? qualify row_number() over () = 1", NOT_ELIGIBLE),
+                a("select exists (select 1 from users where email = ?)", NOT_ELIGIBLE),
+                a("select (select name from users where email = ?)", NOT_ELIGIBLE),
+                a("select * from orders where uid in (select id from users where email = ?)", NOT_ELIGIBLE),
+                // parameters outside WHERE / LIMIT, bad limits
+                a("select ?, name from users where email = ?", NOT_ELIGIBLE),
+                a("select (select o.x from orders o where o.y = ?) from users where email = ?", NOT_ELIGIBLE),
+                a("select * from users where email = ? order by ?", NOT_ELIGIBLE),
+                a("select name from users where email = ? group by name having count(*) > ?", NOT_ELIGIBLE),
+                a("select * from users where email = ? limit -1", NOT_ELIGIBLE),
+                a("select * from users where email = ? limit 1 + ?", NOT_ELIGIBLE),
+                a("select * from users where email = ? group by rollup (name)", NOT_ELIGIBLE),
+                a("select * from users where email = ? group by cube (name)", NOT_ELIGIBLE),
+                a("select * from users where email = ? group by grouping sets ((name), ())", NOT_ELIGIBLE),
+                a("select * from users where email = ? group by ()", NOT_ELIGIBLE),
+                // aggregates without GROUP BY return one row on empty input
+                a("select count(*) from users where email = ?", AGGREGATE_WITHOUT_GROUP_BY),
+                a("select count(*) from users where email in (?, ?)", AGGREGATE_WITHOUT_GROUP_BY),
+                a("select max(id), min(id), sum(id), avg(id) from users where email = ?", AGGREGATE_WITHOUT_GROUP_BY),
+                a("select count(*) filter (where id > 1) from users where email = ?", AGGREGATE_WITHOUT_GROUP_BY),
+                a("select 1 + count(*) from users where email = ?", AGGREGATE_WITHOUT_GROUP_BY),
+                a("select id from users where email = ? order by count(*)", AGGREGATE_WITHOUT_GROUP_BY),
+                a("select * from users where email = ? having 1 = 1", AGGREGATE_WITHOUT_GROUP_BY),
+                a("select my_aggregate(id) from users where email = ?", AGGREGATE_WITHOUT_GROUP_BY),
+                a("select (select count(*) from orders) from users where email = ?", AGGREGATE_WITHOUT_GROUP_BY),
+                // not lexed / not parsed
+                a("select * from users where email = ??", NOT_PARSED),
+                a("select * from users where email = ?1", NOT_PARSED),
+                a("select * from users where email = :bg_1", NOT_PARSED),
+                a("select * from users where email = 'unterminated", NOT_PARSED),
+                a("select * from users where email = ? /* unterminated", NOT_PARSED),
+                a("select * from users tablesample system (1) where email = ?", NOT_PARSED),
+                a("select * from users where email = U&'\\0061'", NOT_PARSED),
+                a("select * from users where email = ? frobnicate", NOT_PARSED));
+    }
+
+    private static Arguments a(String sql, BypassReason reason) {
+        return Arguments.of(sql, reason);
+    }
+
+    static Stream<Arguments> shapesOnBothDialects() {
+        return Fixture.both().stream().flatMap(f -> shapes().map(a -> Arguments.of(f, a.get()[0], a.get()[1])));
+    }
+
+    @ParameterizedTest(name = "{0}: {1}")
+    @MethodSource("shapesOnBothDialects")
+    void ineligible(Fixture f, String sql, BypassReason reason) {
+        StatementPlan.Bypass b = f.bypass(sql, reason);
+        assertThat(b.table()).as(b.detail()).isEqualTo(f.users);
+        assertThat(b.detail()).isNotBlank();
+    }
+
+    @Test
+    void postgresSpecifics() {
+        Fixture f = Fixture.postgres();
+        f.bypass("select * from users where email = any(?)", NOT_ELIGIBLE);
+        f.bypass("select * from users where email = ?::varchar(3)::text", NOT_ELIGIBLE);
+        f.bypass("select * from users where email = ?::text[]", NOT_ELIGIBLE);
+        f.bypass("select * from users where email = ?::citext", NOT_ELIGIBLE);
+        f.bypass("select * from users where email ~ 'x' and email = ?", NOT_ELIGIBLE);
+        // E'' strings, dollar quotes and backslashes make string literal keys unreliable (params are fine)
+        f.bypass("select * from users where email = E'a\\n'", NOT_ELIGIBLE);
+        f.bypass("select * from users where email = $$abc$$", NOT_ELIGIBLE);
+        f.bypass("select * from users where email = 'a\\b'", NOT_ELIGIBLE);
+        // X'..' is a bit string on PostgreSQL, not bytea
+        f.bypass("select * from users where email = X'00'", NOT_ELIGIBLE);
+        // whether the string ends at the quote depends on standard_conforming_strings
+        f.bypass("select * from users where email = 'a\\'' and id = ?", NOT_PARSED);
+    }
+
+    @Test
+    void otherDialectRefusesAmbiguousLexing() {
+        GuardedTable t = new GuardedTable("PUBLIC", "USERS", "EMAIL", java.util.List.of("ID", "EMAIL"));
+        StatementClassifier c = new StatementClassifier(Dialect.OTHER, "PUBLIC", java.util.List.of(t));
+        for (String sql : new String[] {"select * from users where email = 'a\\b'",
+                "select * from users /* /* */ */ where email = ?", "select * from users where email = ? // x",
+                "select * from users where email = $$x$$"}) {
+            assertThat(c.classify(sql)).as(sql).isInstanceOf(StatementPlan.Bypass.class)
+                    .extracting(p -> ((StatementPlan.Bypass) p).reason()).isEqualTo(NOT_PARSED);
+        }
+        assertThat(c.classify("select * from users where email = ? limit 5"))
+                .isInstanceOf(StatementPlan.Lookup.class);
+    }
+}
