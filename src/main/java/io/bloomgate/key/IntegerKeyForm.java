@@ -115,6 +115,12 @@ record IntegerKeyForm(long min, long max) implements KeyForm {
         return b.bitLength() < Long.SIZE ? write(b.longValue(), out) : Canonical.NOT_EXACT;
     }
 
+    @Override
+    public Canonical canonicalizeLong(long value, KeyBuffer out) {
+        out.reset();
+        return write(value, out);
+    }
+
     /**
      * Out of the column type's range, the database raises an error (or converts by its own rules)
      * rather than return an empty result: pass through.

@@ -22,6 +22,19 @@ public interface KeyForm {
     Canonical canonicalize(Object value, KeyBuffer out);
 
     /**
+     * {@link #canonicalize} for a value bound with {@code setInt}/{@code setLong}/{@code setShort}/
+     * {@code setByte}, without boxing it. The default boxes; integer forms override it, so the
+     * gate's hot path for integer keys allocates nothing.
+     *
+     * @param value the integer the application bound
+     * @param out the buffer to reset and fill
+     * @return as {@link #canonicalize}
+     */
+    default Canonical canonicalizeLong(long value, KeyBuffer out) {
+        return canonicalize(value, out);
+    }
+
+    /**
      * Describes the form for reports and logs, e.g. {@code "BIGINT as 64-bit integer"}.
      *
      * @return a short human-readable description

@@ -1,0 +1,239 @@
+package io.bloomgate;
+
+import io.bloomgate.filter.BloomFilters;
+import io.bloomgate.filter.FilterSpec;
+import io.bloomgate.jdbc.GateContext;
+import io.bloomgate.jdbc.GateDataSource;
+import io.bloomgate.sql.Dialect;
+import io.bloomgate.sync.CatalogReader;
+import io.bloomgate.sync.Guard;
+import io.bloomgate.sync.Rescans;
+import io.bloomgate.sync.TableScanner;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+import javax.sql.DataSource;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A Bloom filter in front of database tables.
+ *
+ * <pre>{@code
+ * try (BloomGate gate = BloomGate.builder(dataSource)
+ *         .guard("users", "email")                       // sized from the table, p = 1%
+ *         .guard("orders", "id", 10_000_000, 0.001)      // explicit expected keys and rate
+ *         .build()) {                                    // scans; returns when every filter is READY
+ *     DataSource ds = gate.dataSource();                 // hand this to the application
+ *     ...
+ *     GuardStats s = gate.stats("users", "email");
+ * }
+ * }</pre>
+ *
+ * <p>Through {@link #dataSource()}, a point lookup on a guarded key column whose key the filter
+ * says is <em>definitely absent</em> is answered with an empty result without touching the
+ * database; every other statement runs as usual. The filter is always a superset of the keys a
+ * reader can see: keys written through the gate are added before the write executes, and whenever
+ * the gate is unsure it passes the statement through. See the README for what is eligible.
+ *
+ * <p>Writes from outside the gate (other processes, raw connections) are not seen by this class
+ * alone; the database-specific sync (H2 triggers, the PostgreSQL change feed) covers them.
+ */
+public final class BloomGate implements AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(BloomGate.class);
+
+    /** Default false-positive rate. */
+    public static final double DEFAULT_FPP = 0.01;
+
+    /** A default-sized filter holds this many keys at least (an empty table still grows). */
+    public static final long MIN_DEFAULT_KEYS = 10_000;
+
+    private final List<Guard> guards;
+    private final GateDataSource dataSource;
+    private final Rescans rescans;
+
+    private BloomGate(List<Guard> guards, GateDataSource dataSource, Rescans rescans) {
+        this.guards = guards;
+        this.dataSource = dataSource;
+        this.rescans = rescans;
+    }
+
+    /** Starts configuring a gate in front of {@code dataSource} (any JDBC data source). */
+    public static Builder builder(DataSource dataSource) {
+        return new Builder(Objects.requireNonNull(dataSource, "dataSource must not be null"));
+    }
+
+    /** The data source to hand to the application, a connection pool or jOOQ. */
+    public DataSource dataSource() {
+        return dataSource;
+    }
+
+    /**
+     * A snapshot of one guard's counters and filter facts. Names resolve as in the builder,
+     * case-insensitively, with or without the schema.
+     *
+     * @throws IllegalArgumentException if no guard matches, listing the guarded columns
+     */
+    public GuardStats stats(String table, String column) {
+        return guard(table, column).stats();
+    }
+
+    /** Snapshots of every guard, in the order they were configured. */
+    public List<GuardStats> stats() {
+        List<GuardStats> all = new ArrayList<>();
+        for (Guard guard : guards) {
+            all.add(guard.stats());
+        }
+        return Collections.unmodifiableList(all);
+    }
+
+    /** A report on every guard: text, JSON or HTML. */
+    public GateReport report() {
+        return new GateReport(stats());
+    }
+
+    private Guard guard(String table, String column) {
+        Objects.requireNonNull(table, "table must not be null");
+        Objects.requireNonNull(column, "column must not be null");
+        String t = unquote(table).toLowerCase(Locale.ROOT);
+        String c = unquote(column).toLowerCase(Locale.ROOT);
+        for (Guard guard : guards) {
+            String name = guard.table().table().toLowerCase(Locale.ROOT);
+            String qualified = guard.table().schema().toLowerCase(Locale.ROOT) + "." + name;
+            if ((t.equals(name) || t.equals(qualified)) && c.equalsIgnoreCase(guard.table().keyColumn())) {
+                return guard;
+            }
+        }
+        List<String> guarded = new ArrayList<>();
+        for (Guard guard : guards) {
+            guarded.add(guard.table().schema() + "." + guard.table().table() + "." + guard.table().keyColumn());
+        }
+        throw new IllegalArgumentException("No guard on " + table + "." + column + "; guarded columns: "
+                + (guarded.isEmpty() ? "none" : String.join(", ", guarded)));
+    }
+
+    private static String unquote(String name) {
+        return name.replace("\"", "").trim();
+    }
+
+    /**
+     * Stops answering from the filters: afterwards every statement passes through (connections
+     * already handed out keep working). Releases the background threads.
+     */
+    @Override
+    public void close() {
+        for (Guard guard : guards) {
+            guard.close();
+        }
+        rescans.close();
+    }
+
+    /** Configures a {@link BloomGate}. */
+    public static final class Builder {
+
+        private final DataSource dataSource;
+        private final List<GuardSpec> specs = new ArrayList<>();
+
+        private record GuardSpec(String table, String column, long expectedKeys, double fpp) {
+        }
+
+        private Builder(DataSource dataSource) {
+            this.dataSource = dataSource;
+        }
+
+        /**
+         * Guards {@code table.column}, sized from the table's row count (half as much again, at least
+         * {@value #MIN_DEFAULT_KEYS} keys) at a 1% false-positive rate.
+         *
+         * @param table  {@code table} or {@code schema.table}, resolved as the database resolves
+         *               unquoted identifiers ({@code "users"} and {@code "USERS"} both work)
+         * @param column the key column
+         */
+        public Builder guard(String table, String column) {
+            return add(table, column, 0, DEFAULT_FPP);
+        }
+
+        /**
+         * Guards {@code table.column} with a filter for {@code expectedKeys} keys at false-positive
+         * rate {@code fpp}.
+         *
+         * @throws IllegalArgumentException if {@code expectedKeys < 1} or {@code fpp} is not in (0, 1)
+         */
+        public Builder guard(String table, String column, long expectedKeys, double fpp) {
+            if (expectedKeys < 1) {
+                throw new IllegalArgumentException("expectedKeys for " + table + "." + column
+                        + " must be at least 1, was " + expectedKeys);
+            }
+            return add(table, column, expectedKeys, fpp);
+        }
+
+        private Builder add(String table, String column, long expectedKeys, double fpp) {
+            if (table == null || table.isBlank() || column == null || column.isBlank()) {
+                throw new IllegalArgumentException("table and column must be non-blank, were " + table + ", " + column);
+            }
+            if (!(fpp > 0 && fpp < 1)) {
+                throw new IllegalArgumentException("false-positive rate for " + table + "." + column
+                        + " must be strictly between 0 and 1 (e.g. 0.01), was " + fpp);
+            }
+            specs.add(new GuardSpec(table, column, expectedKeys, fpp));
+            return this;
+        }
+
+        /**
+         * Resolves every guard against the database catalog, builds every filter by scanning its
+         * column, and returns when all are {@link GuardState#READY}.
+         *
+         * @throws IllegalArgumentException if a table or column does not exist, a table is guarded
+         *     twice, or a key type's equality cannot be reproduced exactly (naming it)
+         * @throws SQLException             if the database fails
+         */
+        public BloomGate build() throws SQLException {
+            if (specs.isEmpty()) {
+                throw new IllegalStateException("no guards configured: call guard(table, column) before build()");
+            }
+            List<Guard> guards = new ArrayList<>();
+            String product;
+            Dialect dialect;
+            String defaultSchema;
+            try (Connection connection = dataSource.getConnection()) {
+                product = connection.getMetaData().getDatabaseProductName();
+                dialect = CatalogReader.dialectOf(product);
+                CatalogReader catalog = new CatalogReader(connection, dialect);
+                defaultSchema = catalog.defaultSchema();
+                for (GuardSpec spec : specs) {
+                    CatalogReader.KeyColumn key = catalog.resolve(spec.table, spec.column);
+                    for (Guard existing : guards) {
+                        if (existing.table().schema().equals(key.table().schema())
+                                && existing.table().table().equals(key.table().table())) {
+                            throw new IllegalArgumentException("Cannot guard " + spec.table + "." + spec.column
+                                    + ": table " + key.table().schema() + "." + key.table().table()
+                                    + " is already guarded on column " + existing.table().keyColumn()
+                                    + " (one key column per table)");
+                        }
+                    }
+                    long expected = spec.expectedKeys;
+                    if (expected == 0) {
+                        long rows = catalog.estimateRows(key.table());
+                        expected = Math.max(MIN_DEFAULT_KEYS, rows + rows / 2);
+                    }
+                    guards.add(new Guard(key.table(), key.keyForm(), key.keyType(), key.columnTypes(),
+                            BloomFilters.create(FilterSpec.of(expected, spec.fpp))));
+                }
+            }
+            TableScanner scanner = new TableScanner(dataSource, dialect == Dialect.POSTGRES);
+            for (Guard guard : guards) {
+                long rows = scanner.build(guard);
+                LOG.info("Guard on {}.{}.{} is READY: {} keys, {}", guard.table().schema(), guard.table().table(),
+                        guard.table().keyColumn(), rows, guard.filter());
+            }
+            Rescans rescans = new Rescans(scanner);
+            GateContext context = new GateContext(dataSource, product, dialect, defaultSchema, guards, rescans);
+            return new BloomGate(List.copyOf(guards), new GateDataSource(context), rescans);
+        }
+    }
+}

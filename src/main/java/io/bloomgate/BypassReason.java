@@ -1,0 +1,28 @@
+package io.bloomgate;
+
+/**
+ * Why a statement on a guarded table was passed to the database without consulting the filter.
+ * Every bypass is counted per guard and reason, so a report shows why the gate did not help.
+ */
+public enum BypassReason {
+    /** The SQL text could not be parsed, or holds several statements. */
+    NOT_PARSED,
+    /** The statement is not a point lookup the gate may answer (joins, OR over the key, functions on it, ...). */
+    NOT_ELIGIBLE,
+    /** Aggregates (or HAVING) without GROUP BY return one row even when no row matches. */
+    AGGREGATE_WITHOUT_GROUP_BY,
+    /** A key or other parameter was bound in a form whose conversion the gate cannot reproduce exactly. */
+    PARAMETER,
+    /** The filter is being built. */
+    NOT_READY,
+    /** A write with keys the gate does not know yet (generated, INSERT ... SELECT) is in flight. */
+    UNSETTLED,
+    /** A SERIALIZABLE transaction may be open: skipping the read would drop its predicate locks. */
+    ISOLATION,
+    /** The statement names the table without a schema and the connection's schema may have changed. */
+    SCHEMA,
+    /** The first execution of a SQL text runs for real, so the empty answer can copy its metadata. */
+    FIRST_EXECUTION,
+    /** Lookups through {@code CallableStatement} are not short-circuited. */
+    CALLABLE
+}

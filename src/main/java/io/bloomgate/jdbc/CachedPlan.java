@@ -1,0 +1,145 @@
+package io.bloomgate.jdbc;
+
+import io.bloomgate.BypassReason;
+import io.bloomgate.key.Canonical;
+import io.bloomgate.key.KeyBuffer;
+import io.bloomgate.sql.KeyOperand;
+import io.bloomgate.sql.OtherParameter;
+import io.bloomgate.sql.ParameterCast;
+import io.bloomgate.sql.StatementPlan;
+import io.bloomgate.sync.Guard;
+import java.sql.JDBCType;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * What the gate does with one SQL text, decided once and cached: the classifier's plan resolved to
+ * guards, literal keys already in canonical form, and (after the first real execution of a lookup)
+ * the metadata an empty answer needs.
+ */
+final class CachedPlan {
+
+    enum Kind { LOOKUP, WRITE, UNKNOWN_WRITE, BYPASS, UNRELATED }
+
+    /** A key operand: a parameter index, or a literal already canonicalised. */
+    static final class Key {
+        final int parameter;        // 1-based, or 0 for a literal
+        final ParameterCast cast;   // a cast around the parameter (jOOQ renders one on H2), or null
+        final Canonical literal;    // for literals: EXACT, NULL or NOT_EXACT
+        final byte[] literalBytes;  // canonical bytes of an EXACT literal
+
+        Key(int parameter, ParameterCast cast, Canonical literal, byte[] literalBytes) {
+            this.parameter = parameter;
+            this.cast = cast;
+            this.literal = literal;
+            this.literalBytes = literalBytes;
+        }
+    }
+
+    final Kind kind;
+    final Guard guard;            // the guard concerned, or null (UNKNOWN_WRITE on every guard, UNRELATED)
+    final Key[] keys;             // LOOKUP and WRITE
+    final boolean keysUnknown;    // WRITE: some row's key is not a plain parameter or literal
+    final boolean unqualifiedTable;
+    final int[] limitParameters;
+    final int[] otherParameters;
+    final JDBCType[] otherParameterTypes; // the compared column's type, or null
+    final ParameterCast[] otherParameterCasts; // a cast around the parameter, or null
+    final BypassReason bypassReason;
+    /** The text may switch a transaction to SERIALIZABLE (SET TRANSACTION, BEGIN ISOLATION LEVEL ...). */
+    final boolean mentionsSerializable;
+    /** The text may change the connection's schema or search path. */
+    final boolean mayChangeSchema;
+    /** Copied at the first real execution of a lookup; until then lookups run for real. */
+    volatile MetaDataCopy metaData;
+
+    private CachedPlan(Kind kind, Guard guard, Key[] keys, boolean keysUnknown, boolean unqualifiedTable,
+            int[] limitParameters, int[] otherParameters, JDBCType[] otherParameterTypes,
+            ParameterCast[] otherParameterCasts, BypassReason bypassReason, String sql) {
+        this.kind = kind;
+        this.guard = guard;
+        this.keys = keys;
+        this.keysUnknown = keysUnknown;
+        this.unqualifiedTable = unqualifiedTable;
+        this.limitParameters = limitParameters;
+        this.otherParameters = otherParameters;
+        this.otherParameterTypes = otherParameterTypes;
+        this.otherParameterCasts = otherParameterCasts;
+        this.bypassReason = bypassReason;
+        String lower = sql.toLowerCase(Locale.ROOT);
+        this.mentionsSerializable = lower.contains("serializable");
+        this.mayChangeSchema = kind != Kind.LOOKUP && (lower.contains("schema") || lower.contains("search_path"));
+    }
+
+    static CachedPlan of(StatementPlan plan, String sql, GateContext context) {
+        if (plan instanceof StatementPlan.Lookup l) {
+            Guard guard = context.guard(l.table());
+            int[] others = new int[l.otherParameters().size()];
+            JDBCType[] types = new JDBCType[others.length];
+            ParameterCast[] casts = new ParameterCast[others.length];
+            for (int i = 0; i < others.length; i++) {
+                OtherParameter p = l.otherParameters().get(i);
+                others[i] = p.index();
+                types[i] = p.column() == null ? null : guard.columnType(p.column());
+                casts[i] = p.cast();
+            }
+            int[] limits = l.limitParameters().stream().mapToInt(Integer::intValue).toArray();
+            return new CachedPlan(Kind.LOOKUP, guard, keys(l.keys(), guard), false, l.unqualifiedTable(), limits,
+                    others, types, casts, null, sql);
+        }
+        if (plan instanceof StatementPlan.Write w) {
+            Guard guard = context.guard(w.table());
+            return new CachedPlan(Kind.WRITE, guard, keys(w.keys(), guard), w.keysUnknown(), w.unqualifiedTable(),
+                    null, null, null, null, null, sql);
+        }
+        if (plan instanceof StatementPlan.UnknownWrite u) {
+            Guard guard = u.table() == null ? null : context.guard(u.table());
+            return new CachedPlan(Kind.UNKNOWN_WRITE, guard, null, true, false, null, null, null,
+                    null, BypassReason.NOT_PARSED, sql);
+        }
+        if (plan instanceof StatementPlan.Bypass b) {
+            Guard guard = b.table() == null ? null : context.guard(b.table());
+            BypassReason reason = switch (b.reason()) {
+                case NOT_PARSED -> BypassReason.NOT_PARSED;
+                case AGGREGATE_WITHOUT_GROUP_BY -> BypassReason.AGGREGATE_WITHOUT_GROUP_BY;
+                default -> BypassReason.NOT_ELIGIBLE;
+            };
+            return new CachedPlan(Kind.BYPASS, guard, null, false, false, null, null, null, null, reason, sql);
+        }
+        return new CachedPlan(Kind.UNRELATED, null, null, false, false, null, null, null, null, null, sql);
+    }
+
+    private static Key[] keys(List<KeyOperand> operands, Guard guard) {
+        Key[] keys = new Key[operands.size()];
+        KeyBuffer buffer = new KeyBuffer();
+        for (int i = 0; i < keys.length; i++) {
+            KeyOperand operand = operands.get(i);
+            if (operand instanceof KeyOperand.Parameter p) {
+                keys[i] = new Key(p.index(), p.cast(), null, null);
+            } else {
+                Object value = ((KeyOperand.Literal) operand).value();
+                Canonical canonical = guard.keyForm().canonicalize(value, buffer);
+                keys[i] = new Key(0, null, canonical, canonical == Canonical.EXACT ? buffer.toByteArray() : null);
+            }
+        }
+        return keys;
+    }
+
+    /** The largest parameter index the gate reads, to size a statement's slots. */
+    int parameterSlots() {
+        int max = 0;
+        if (keys != null) {
+            for (Key k : keys) {
+                max = Math.max(max, k.parameter);
+            }
+        }
+        for (int[] indexes : new int[][] {limitParameters, otherParameters}) {
+            if (indexes != null) {
+                for (int i : indexes) {
+                    max = Math.max(max, i);
+                }
+            }
+        }
+        return max;
+    }
+}

@@ -1,0 +1,273 @@
+package io.bloomgate.jdbc;
+
+import io.bloomgate.sync.Guard;
+import java.sql.CallableStatement;
+import java.sql.Connection;
+import java.sql.DatabaseMetaData;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Savepoint;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Executor;
+
+/**
+ * A driver connection seen through the gate: its statements are the gate's, and it tracks what the
+ * gate must know about the session — whether a SERIALIZABLE transaction may be open, whether the
+ * schema changed, and which writes with unknown keys wait for the transaction's end.
+ */
+final class GateConnection extends ForwardingConnection {
+
+    private static final int UNKNOWN_ISOLATION = -1;
+
+    final GateContext context;
+    private int isolation = UNKNOWN_ISOLATION;
+    private boolean serializableSuspected;
+    private boolean schemaChanged;
+    /** Guards made unsettled by writes of the open transaction; settled when it ends. */
+    private List<Guard> unsettledByTransaction;
+
+    GateConnection(GateContext context, Connection delegate) {
+        super(delegate);
+        this.context = context;
+    }
+
+    // ---- session state the read path consults
+
+    /**
+     * Whether a SERIALIZABLE transaction may be open. Asked of the driver once (lazily: only
+     * connections that look something up pay for it), then tracked through the wrapper; any SQL
+     * text mentioning SERIALIZABLE makes the connection suspect for good.
+     */
+    boolean mayBeSerializable() {
+        if (serializableSuspected) {
+            return true;
+        }
+        if (isolation == UNKNOWN_ISOLATION) {
+            try {
+                isolation = delegate.getTransactionIsolation();
+            } catch (SQLException e) {
+                serializableSuspected = true; // fail open
+                return true;
+            }
+        }
+        return isolation == Connection.TRANSACTION_SERIALIZABLE;
+    }
+
+    boolean schemaChanged() {
+        return schemaChanged;
+    }
+
+    /** Session changes a statement's text may make. */
+    void noteStatement(CachedPlan plan) {
+        if (plan.mentionsSerializable) {
+            serializableSuspected = true;
+        }
+        if (plan.mayChangeSchema) {
+            schemaChanged = true;
+        }
+    }
+
+    // ---- writes with unknown keys
+
+    /** A write that made {@code guards} unsettled has executed ({@code succeeded} or not). */
+    void afterWrite(Guard[] guards, boolean succeeded) throws SQLException {
+        boolean autoCommit;
+        try {
+            autoCommit = delegate.getAutoCommit();
+        } catch (SQLException | RuntimeException e) {
+            autoCommit = false; // settle at the transaction's end, whenever that is observed
+        }
+        if (autoCommit) {
+            for (Guard guard : guards) {
+                if (succeeded) {
+                    context.rescans.afterCommit(guard);
+                } else {
+                    context.rescans.afterRollback(guard);
+                }
+            }
+        } else {
+            if (unsettledByTransaction == null) {
+                unsettledByTransaction = new ArrayList<>();
+            }
+            unsettledByTransaction.addAll(List.of(guards));
+        }
+    }
+
+    private void transactionEnded(boolean committed) {
+        List<Guard> guards = unsettledByTransaction;
+        if (guards == null) {
+            return;
+        }
+        unsettledByTransaction = null;
+        for (Guard guard : guards) {
+            if (committed) {
+                context.rescans.afterCommit(guard);
+            } else {
+                context.rescans.afterRollback(guard);
+            }
+        }
+    }
+
+    @Override
+    public void commit() throws SQLException {
+        delegate.commit();
+        transactionEnded(true);
+    }
+
+    @Override
+    public void rollback() throws SQLException {
+        try {
+            delegate.rollback();
+        } catch (SQLException e) {
+            transactionEnded(true); // outcome unknown: settle by a scan
+            throw e;
+        }
+        transactionEnded(false);
+    }
+
+    @Override
+    public void setAutoCommit(boolean autoCommit) throws SQLException {
+        boolean was = delegate.getAutoCommit();
+        delegate.setAutoCommit(autoCommit);
+        if (autoCommit && !was) {
+            transactionEnded(true); // switching autocommit on commits the open transaction
+        }
+    }
+
+    @Override
+    public void close() throws SQLException {
+        try {
+            delegate.close();
+        } finally {
+            transactionEnded(true); // a close may commit or roll back, depending on the driver
+        }
+    }
+
+    @Override
+    public void abort(Executor executor) throws SQLException {
+        try {
+            delegate.abort(executor);
+        } finally {
+            transactionEnded(true);
+        }
+    }
+
+    @Override
+    public void setTransactionIsolation(int level) throws SQLException {
+        delegate.setTransactionIsolation(level);
+        isolation = level;
+    }
+
+    @Override
+    public void setSchema(String schema) throws SQLException {
+        delegate.setSchema(schema);
+        schemaChanged = !context.defaultSchema().equals(schema);
+    }
+
+    @Override
+    public void rollback(Savepoint savepoint) throws SQLException {
+        delegate.rollback(savepoint); // the transaction goes on: its unsettled writes still wait
+    }
+
+    // ---- statements
+
+    @Override
+    public Statement createStatement() throws SQLException {
+        return new GateStatement(this, delegate.createStatement(), null);
+    }
+
+    @Override
+    public Statement createStatement(int type, int concurrency) throws SQLException {
+        return new GateStatement(this, delegate.createStatement(type, concurrency), null, type, concurrency);
+    }
+
+    @Override
+    public Statement createStatement(int type, int concurrency, int holdability) throws SQLException {
+        return new GateStatement(this, delegate.createStatement(type, concurrency, holdability), null, type,
+                concurrency);
+    }
+
+    @Override
+    public PreparedStatement prepareStatement(String sql) throws SQLException {
+        CachedPlan plan = context.plan(sql);
+        return new GatePreparedStatement(this, delegate.prepareStatement(sql), sql, plan);
+    }
+
+    @Override
+    public PreparedStatement prepareStatement(String sql, int type, int concurrency) throws SQLException {
+        CachedPlan plan = context.plan(sql);
+        return new GatePreparedStatement(this, delegate.prepareStatement(sql, type, concurrency), sql, plan, type,
+                concurrency);
+    }
+
+    @Override
+    public PreparedStatement prepareStatement(String sql, int type, int concurrency, int holdability)
+            throws SQLException {
+        CachedPlan plan = context.plan(sql);
+        return new GatePreparedStatement(this, delegate.prepareStatement(sql, type, concurrency, holdability), sql,
+                plan, type, concurrency);
+    }
+
+    @Override
+    public PreparedStatement prepareStatement(String sql, int autoGeneratedKeys) throws SQLException {
+        CachedPlan plan = context.plan(sql);
+        return new GatePreparedStatement(this, delegate.prepareStatement(sql, autoGeneratedKeys), sql, plan);
+    }
+
+    @Override
+    public PreparedStatement prepareStatement(String sql, int[] columnIndexes) throws SQLException {
+        CachedPlan plan = context.plan(sql);
+        return new GatePreparedStatement(this, delegate.prepareStatement(sql, columnIndexes), sql, plan);
+    }
+
+    @Override
+    public PreparedStatement prepareStatement(String sql, String[] columnNames) throws SQLException {
+        CachedPlan plan = context.plan(sql);
+        return new GatePreparedStatement(this, delegate.prepareStatement(sql, columnNames), sql, plan);
+    }
+
+    @Override
+    public CallableStatement prepareCall(String sql) throws SQLException {
+        CachedPlan plan = context.plan(sql);
+        return new GateCallableStatement(this, delegate.prepareCall(sql), sql, plan, ResultSet.TYPE_FORWARD_ONLY,
+                ResultSet.CONCUR_READ_ONLY);
+    }
+
+    @Override
+    public CallableStatement prepareCall(String sql, int type, int concurrency) throws SQLException {
+        CachedPlan plan = context.plan(sql);
+        return new GateCallableStatement(this, delegate.prepareCall(sql, type, concurrency), sql, plan, type,
+                concurrency);
+    }
+
+    @Override
+    public CallableStatement prepareCall(String sql, int type, int concurrency, int holdability)
+            throws SQLException {
+        CachedPlan plan = context.plan(sql);
+        return new GateCallableStatement(this, delegate.prepareCall(sql, type, concurrency, holdability), sql, plan,
+                type, concurrency);
+    }
+
+    @Override
+    public DatabaseMetaData getMetaData() throws SQLException {
+        return new GateDatabaseMetaData(this, delegate.getMetaData());
+    }
+
+    @Override
+    public <T> T unwrap(Class<T> iface) throws SQLException {
+        return iface.isInstance(this) ? iface.cast(this) : delegate.unwrap(iface);
+    }
+
+    @Override
+    public boolean isWrapperFor(Class<?> iface) throws SQLException {
+        return iface.isInstance(this) || iface.isInstance(delegate) || delegate.isWrapperFor(iface);
+    }
+
+    @Override
+    public String toString() {
+        return "bloomgate:" + delegate;
+    }
+}

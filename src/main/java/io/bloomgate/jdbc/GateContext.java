@@ -1,0 +1,81 @@
+package io.bloomgate.jdbc;
+
+import io.bloomgate.sql.Dialect;
+import io.bloomgate.sql.GuardedTable;
+import io.bloomgate.sql.StatementClassifier;
+import io.bloomgate.sync.Guard;
+import io.bloomgate.sync.Rescans;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+import javax.sql.DataSource;
+
+/**
+ * What every connection of one gate shares: the guards, the statement classifier and its cache of
+ * plans per SQL text, and the database's dialect. Internal to bloomgate.
+ */
+public final class GateContext {
+
+    /** Plans cached per distinct SQL text; past this, texts are classified on each use. */
+    static final int MAX_CACHED_PLANS = 10_000;
+
+    final DataSource target;
+    final Dialect dialect;
+    final DriverErrors errors;
+    final Rescans rescans;
+    final Guard[] guards;
+    private final Map<GuardedTable, Guard> byTable;
+    private final StatementClassifier classifier;
+    private final String defaultSchema;
+    private final ConcurrentHashMap<String, CachedPlan> plans = new ConcurrentHashMap<>();
+
+    /**
+     * @param target        the application's data source
+     * @param databaseProduct {@code DatabaseMetaData.getDatabaseProductName()}
+     * @param dialect       how the database folds identifiers
+     * @param defaultSchema the schema unqualified names resolve to on a fresh connection
+     * @param guards        the guards, built
+     * @param rescans       settles writes with unknown keys
+     */
+    public GateContext(DataSource target, String databaseProduct, Dialect dialect, String defaultSchema,
+            List<Guard> guards, Rescans rescans) {
+        this.target = target;
+        this.dialect = dialect;
+        this.errors = DriverErrors.of(databaseProduct);
+        this.rescans = rescans;
+        this.guards = guards.toArray(new Guard[0]);
+        this.defaultSchema = defaultSchema;
+        this.byTable = guards.stream().collect(Collectors.toMap(Guard::table, Function.identity()));
+        this.classifier = new StatementClassifier(dialect, defaultSchema,
+                guards.stream().map(Guard::table).collect(Collectors.toList()));
+    }
+
+    Guard guard(GuardedTable table) {
+        Guard guard = byTable.get(table);
+        if (guard == null) {
+            throw new IllegalStateException("the classifier named a table that is not guarded: " + table);
+        }
+        return guard;
+    }
+
+    String defaultSchema() {
+        return defaultSchema;
+    }
+
+    /** The plan for a SQL text, classified once per distinct text while the cache has room. */
+    CachedPlan plan(String sql) {
+        CachedPlan plan = plans.get(sql);
+        if (plan == null) {
+            plan = CachedPlan.of(classifier.classify(sql), sql, this);
+            if (plans.size() < MAX_CACHED_PLANS) {
+                CachedPlan raced = plans.putIfAbsent(sql, plan);
+                if (raced != null) {
+                    plan = raced;
+                }
+            }
+        }
+        return plan;
+    }
+}

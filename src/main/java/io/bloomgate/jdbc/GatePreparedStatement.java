@@ -1,0 +1,199 @@
+package io.bloomgate.jdbc;
+
+import io.bloomgate.key.Canonical;
+import io.bloomgate.key.KeyBuffer;
+import io.bloomgate.sync.Guard;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.Arrays;
+
+/**
+ * A driver prepared statement seen through the gate. Its plan is fixed at preparation; its setters
+ * record what they bound (see {@link ForwardingPreparedStatement}), so an eligible lookup's key is
+ * canonicalised and tested against the filter without touching the database.
+ */
+class GatePreparedStatement extends ForwardingPreparedStatement {
+
+    final CachedPlan plan;
+    final ParameterSlots slots;
+    /** Hashes of keys from {@code addBatch()} rows, added when the batch executes. */
+    private long[] batchKeys;
+    private int batchKeyCount;
+    private boolean batchKeysUnknown;
+    private boolean batched;
+
+    GatePreparedStatement(GateConnection connection, PreparedStatement delegate, String sql, CachedPlan plan) {
+        this(connection, delegate, sql, plan, ResultSet.TYPE_FORWARD_ONLY, ResultSet.CONCUR_READ_ONLY);
+    }
+
+    GatePreparedStatement(GateConnection connection, PreparedStatement delegate, String sql, CachedPlan plan,
+            int resultSetType, int resultSetConcurrency) {
+        super(connection, delegate, sql, resultSetType, resultSetConcurrency);
+        this.plan = plan;
+        this.slots = new ParameterSlots(Math.max(1, plan.parameterSlots()));
+    }
+
+    // ---- what the setters bound
+
+    @Override
+    final void boundLong(int index, long value) {
+        slots.setLong(index, value);
+    }
+
+    @Override
+    final void boundNull(int index) {
+        slots.setNull(index);
+    }
+
+    @Override
+    final void boundObject(int index, Object value) {
+        slots.setObject(index, value);
+    }
+
+    @Override
+    final void boundUnknown(int index) {
+        slots.setUnknown(index);
+    }
+
+    @Override
+    final void unbindAll() {
+        slots.clear();
+    }
+
+    // ---- execution
+
+    @Override
+    public ResultSet executeQuery() throws SQLException {
+        newExecution();
+        if (plan.kind == CachedPlan.Kind.LOOKUP) {
+            connection.noteStatement(plan);
+            EmptyResultSet empty = tryAnswer(plan, slots);
+            if (empty != null) {
+                return empty;
+            }
+            Guard positives = takePositives();
+            return lookupResult(plan, preparedStatement.executeQuery(), positives);
+        }
+        return run(plan, slots, () -> wrap(preparedStatement.executeQuery()));
+    }
+
+    @Override
+    public boolean execute() throws SQLException {
+        newExecution();
+        return executeAnswering(plan, slots, preparedStatement::execute);
+    }
+
+    @Override
+    public int executeUpdate() throws SQLException {
+        newExecution();
+        return run(plan, slots, preparedStatement::executeUpdate);
+    }
+
+    @Override
+    public long executeLargeUpdate() throws SQLException {
+        newExecution();
+        return run(plan, slots, preparedStatement::executeLargeUpdate);
+    }
+
+    // ---- batches: each row's keys are taken when the row is added
+
+    @Override
+    public void addBatch() throws SQLException {
+        preparedStatement.addBatch();
+        batched = true;
+        if (plan.kind == CachedPlan.Kind.WRITE) {
+            rememberBatchKeys();
+        } else if (plan.kind == CachedPlan.Kind.UNKNOWN_WRITE) {
+            batchKeysUnknown = true;
+        }
+    }
+
+    private void rememberBatchKeys() {
+        Guard guard = plan.guard;
+        if (plan.keysUnknown || callable()) {
+            batchKeysUnknown = true;
+        }
+        KeyBuffer buffer = keyBuffer();
+        for (CachedPlan.Key key : plan.keys) {
+            Canonical canonical;
+            long hash = 0;
+            if (key.parameter == 0) {
+                canonical = key.literal;
+                if (canonical == Canonical.EXACT) {
+                    hash = guard.filter().hash(key.literalBytes, 0, key.literalBytes.length);
+                }
+            } else {
+                canonical = canonicalParameter(slots, key, guard, buffer, false);
+                if (canonical == Canonical.EXACT) {
+                    hash = guard.hash(buffer);
+                }
+            }
+            if (canonical == Canonical.EXACT) {
+                if (batchKeys == null) {
+                    batchKeys = new long[16];
+                } else if (batchKeyCount == batchKeys.length) {
+                    batchKeys = Arrays.copyOf(batchKeys, batchKeyCount * 2);
+                }
+                batchKeys[batchKeyCount++] = hash;
+            } else if (canonical == Canonical.NOT_EXACT) {
+                batchKeysUnknown = true;
+            }
+        }
+    }
+
+    @Override
+    public void clearBatch() throws SQLException {
+        preparedStatement.clearBatch();
+        resetBatch();
+    }
+
+    private void resetBatch() {
+        batchKeyCount = 0;
+        batchKeysUnknown = false;
+        batched = false;
+    }
+
+    @Override
+    public int[] executeBatch() throws SQLException {
+        newExecution();
+        return runPreparedBatch(preparedStatement::executeBatch);
+    }
+
+    @Override
+    public long[] executeLargeBatch() throws SQLException {
+        newExecution();
+        return runPreparedBatch(preparedStatement::executeLargeBatch);
+    }
+
+    private <T> T runPreparedBatch(SqlCall<T> call) throws SQLException {
+        if (!batched) {
+            return runBatch(call); // addBatch(String) rows, if any (the driver decides whether that is legal)
+        }
+        Guard guard = plan.guard;
+        Guard[] unsettled = null;
+        if (plan.kind == CachedPlan.Kind.WRITE || plan.kind == CachedPlan.Kind.UNKNOWN_WRITE) {
+            connection.noteStatement(plan);
+            if (guard != null) {
+                for (int i = 0; i < batchKeyCount; i++) {
+                    guard.addHash(batchKeys[i]);
+                }
+            }
+            if (batchKeysUnknown) {
+                unsettled = guard != null ? new Guard[] {guard} : connection.context.guards.clone();
+                for (Guard g : unsettled) {
+                    g.unsettle();
+                }
+            }
+        }
+        resetBatch();
+        boolean succeeded = false;
+        try {
+            T result = call.call();
+            succeeded = true;
+            return result;
+        } finally {
+            afterExecute(unsettled, succeeded);
+        }
+    }
+}

@@ -1,0 +1,664 @@
+package io.bloomgate.jdbc;
+
+import io.bloomgate.BypassReason;
+import io.bloomgate.key.Canonical;
+import io.bloomgate.key.KeyBuffer;
+import io.bloomgate.sql.Dialect;
+import io.bloomgate.sql.ParameterCast;
+import io.bloomgate.sync.Guard;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.sql.Connection;
+import java.sql.JDBCType;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+
+/**
+ * A driver statement seen through the gate. It answers eligible lookups whose keys the filter
+ * rules out with an {@link EmptyResultSet}, adds the keys of writes before they execute, and
+ * otherwise behaves exactly as the driver's statement.
+ */
+class GateStatement extends ForwardingStatement {
+
+    /** The lookup's keys are all certainly absent. */
+    private static final int ABSENT = 0;
+    /** Some key may be present. */
+    private static final int MAYBE = 1;
+    /** Some key's value cannot be canonicalised exactly. */
+    private static final int NOT_EXACT = 2;
+
+    final GateConnection connection;
+    private final int resultSetType;
+    private final int resultSetConcurrency;
+    private KeyBuffer keyBuffer;
+
+    /** The current answer from the filter, or null while the driver's results are current. */
+    private EmptyResultSet answer;
+    /** {@code execute()} was answered: the answer is this statement's current result. */
+    private boolean answerIsCurrent;
+    /** {@code getMoreResults()} moved past the answer: no more results. */
+    private boolean answerConsumed;
+    /** Lookup passed through by {@code execute()}: count its first row when the result is fetched. */
+    private Guard positivesOfNextResult;
+    private ResultSet lastDriverResult;
+    private ResultSet lastWrapped;
+    /** Plans of {@code addBatch(String)}, for their keys. */
+    private List<CachedPlan> batchPlans;
+
+    GateStatement(GateConnection connection, Statement delegate, String sql) {
+        this(connection, delegate, sql, ResultSet.TYPE_FORWARD_ONLY, ResultSet.CONCUR_READ_ONLY);
+    }
+
+    GateStatement(GateConnection connection, Statement delegate, String sql, int resultSetType,
+            int resultSetConcurrency) {
+        super(delegate);
+        this.connection = connection;
+        this.resultSetType = resultSetType;
+        this.resultSetConcurrency = resultSetConcurrency;
+    }
+
+    /** A functional JDBC call, for the write paths. */
+    @FunctionalInterface
+    interface SqlCall<T> {
+        T call() throws SQLException;
+    }
+
+    final KeyBuffer keyBuffer() {
+        KeyBuffer buffer = keyBuffer;
+        if (buffer == null) {
+            buffer = keyBuffer = new KeyBuffer();
+        }
+        return buffer;
+    }
+
+    // ---------------------------------------------------------------- the read path
+
+    /**
+     * Tries to answer a lookup from the filter. Returns the empty answer, or null when the statement
+     * must run (then the counters say why, and {@link #takePositives} the guard to credit).
+     */
+    final EmptyResultSet tryAnswer(CachedPlan plan, ParameterSlots slots) throws SQLException {
+        Guard guard = plan.guard;
+        BypassReason reason = runtimeBypass(plan, slots);
+        if (reason != null) {
+            guard.counters().countBypass(reason);
+            return null;
+        }
+        int keys = keysAbsent(plan, slots, guard);
+        if (keys == MAYBE) {
+            guard.counters().countPassedThrough();
+            positivesOfNextResult = guard;
+            return null;
+        }
+        if (keys == NOT_EXACT) {
+            guard.counters().countBypass(BypassReason.PARAMETER);
+            return null;
+        }
+        MetaDataCopy metaData = plan.metaData;
+        if (metaData == null) {
+            guard.counters().countBypass(BypassReason.FIRST_EXECUTION);
+            return null;
+        }
+        guard.counters().countAvoided();
+        EmptyResultSet empty = new EmptyResultSet(this, metaData, connection.context.errors);
+        answer = empty;
+        return empty;
+    }
+
+    /** The guard whose true/false positives the next result counts, if the lookup passed through. */
+    final Guard takePositives() {
+        Guard guard = positivesOfNextResult;
+        positivesOfNextResult = null;
+        return guard;
+    }
+
+    private BypassReason runtimeBypass(CachedPlan plan, ParameterSlots slots) {
+        Guard guard = plan.guard;
+        if (!guard.ready()) {
+            return BypassReason.NOT_READY;
+        }
+        if (guard.unsettled()) {
+            return BypassReason.UNSETTLED;
+        }
+        if (resultSetType != ResultSet.TYPE_FORWARD_ONLY || resultSetConcurrency != ResultSet.CONCUR_READ_ONLY
+                || callable()) {
+            return callable() ? BypassReason.CALLABLE : BypassReason.NOT_ELIGIBLE;
+        }
+        if (connection.mayBeSerializable()) {
+            return BypassReason.ISOLATION;
+        }
+        if (plan.unqualifiedTable && connection.schemaChanged()) {
+            return BypassReason.SCHEMA;
+        }
+        for (int index : plan.limitParameters) {
+            if (!nonNegativeInteger(slots, index)) {
+                return BypassReason.PARAMETER;
+            }
+        }
+        for (int i = 0; i < plan.otherParameters.length; i++) {
+            ParameterCast cast = plan.otherParameterCasts[i];
+            if (!compatible(slots, plan.otherParameters[i], plan.otherParameterTypes[i])
+                    || cast != null && !castPreserves(slots, plan.otherParameters[i], cast)) {
+                return BypassReason.PARAMETER;
+            }
+        }
+        return null;
+    }
+
+    private int keysAbsent(CachedPlan plan, ParameterSlots slots, Guard guard) {
+        KeyBuffer buffer = keyBuffer();
+        for (CachedPlan.Key key : plan.keys) {
+            Canonical canonical;
+            if (key.parameter == 0) {
+                canonical = key.literal;
+                if (canonical == Canonical.EXACT) {
+                    if (guard.filter().mightContain(key.literalBytes)) {
+                        return MAYBE;
+                    }
+                    continue;
+                }
+            } else {
+                canonical = canonicalParameter(slots, key, guard, buffer, true);
+            }
+            if (canonical == Canonical.NOT_EXACT) {
+                return NOT_EXACT;
+            }
+            if (canonical == Canonical.EXACT && guard.filter().mightContain(buffer.array(), 0, buffer.length())) {
+                return MAYBE;
+            }
+            // NULL never equals anything: this key contributes no rows.
+        }
+        return ABSENT;
+    }
+
+    /** The canonical form of a bound key parameter, written to {@code buffer} when EXACT. */
+    final Canonical canonicalParameter(ParameterSlots slots, CachedPlan.Key key, Guard guard, KeyBuffer buffer,
+            boolean lookup) {
+        if (slots == null) {
+            return Canonical.NOT_EXACT; // a '?' in a plain statement: the driver will refuse it
+        }
+        int index = key.parameter;
+        if (key.cast != null && !castPreserves(slots, index, key.cast)) {
+            return Canonical.NOT_EXACT; // the database would compare the cast (truncated, rounded) value
+        }
+        switch (slots.kind(index)) {
+            case ParameterSlots.LONG:
+                return guard.keyForm().canonicalizeLong(slots.longValue(index), buffer);
+            case ParameterSlots.OBJECT:
+                Object value = slots.object(index);
+                // pgjdbc sends setString values typed varchar: against a non-text key the server
+                // raises "operator does not exist" rather than answer, so let it.
+                if (lookup && value instanceof String && !guard.keyIsText()
+                        && connection.context.dialect == Dialect.POSTGRES) {
+                    return Canonical.NOT_EXACT;
+                }
+                return guard.keyForm().canonicalize(value, buffer);
+            case ParameterSlots.NULL:
+                return Canonical.NULL;
+            default:
+                return Canonical.NOT_EXACT; // unset (the driver will refuse) or bound in another way
+        }
+    }
+
+    /** Whether casting the bound value leaves it unchanged; a NULL stays NULL. */
+    private static boolean castPreserves(ParameterSlots slots, int index, ParameterCast cast) {
+        switch (slots.kind(index)) {
+            case ParameterSlots.NULL:
+                return true;
+            case ParameterSlots.LONG:
+                return cast.preserves(slots.longValue(index));
+            case ParameterSlots.OBJECT:
+                return cast.preserves(slots.object(index));
+            default:
+                return false;
+        }
+    }
+
+    private static boolean nonNegativeInteger(ParameterSlots slots, int index) {
+        if (slots == null) {
+            return false;
+        }
+        byte kind = slots.kind(index);
+        if (kind == ParameterSlots.LONG) {
+            return slots.longValue(index) >= 0;
+        }
+        if (kind == ParameterSlots.OBJECT) {
+            Object value = slots.object(index);
+            return (value instanceof Integer || value instanceof Long) && ((Number) value).longValue() >= 0;
+        }
+        return false;
+    }
+
+    /**
+     * Whether a parameter in another conjunct is bound so that no row-independent error can occur:
+     * its Java type matches the compared column's type family (PostgreSQL types parameters from
+     * their context and refuses mismatches before looking at any row).
+     */
+    private static boolean compatible(ParameterSlots slots, int index, JDBCType column) {
+        if (slots == null || column == null) {
+            return false;
+        }
+        switch (slots.kind(index)) {
+            case ParameterSlots.NULL:
+                return true;
+            case ParameterSlots.LONG:
+                return isNumeric(column);
+            case ParameterSlots.OBJECT:
+                Object value = slots.object(index);
+                if (value instanceof String) {
+                    return Guard.isText(column);
+                }
+                if (value instanceof Integer || value instanceof Long || value instanceof Short
+                        || value instanceof Byte || value instanceof BigDecimal || value instanceof BigInteger) {
+                    return isNumeric(column);
+                }
+                if (value instanceof byte[]) {
+                    return column == JDBCType.BINARY || column == JDBCType.VARBINARY
+                            || column == JDBCType.LONGVARBINARY;
+                }
+                if (value instanceof UUID) {
+                    return column == JDBCType.OTHER || column == JDBCType.BINARY;
+                }
+                return false;
+            default:
+                return false;
+        }
+    }
+
+    private static boolean isNumeric(JDBCType type) {
+        switch (type) {
+            case TINYINT: case SMALLINT: case INTEGER: case BIGINT: case DECIMAL: case NUMERIC:
+                return true;
+            default:
+                return false;
+        }
+    }
+
+    /** Wraps the driver's result of a lookup that ran, copying its metadata the first time. */
+    final ResultSet lookupResult(CachedPlan plan, ResultSet rs, Guard positives) throws SQLException {
+        if (rs == null) {
+            return null;
+        }
+        if (plan.metaData == null) {
+            plan.metaData = MetaDataCopy.of(rs.getMetaData());
+        }
+        return remember(rs, positives == null ? new GateResultSet(this, rs)
+                : new LookupResultSet(this, rs, positives.counters()));
+    }
+
+    final ResultSet wrap(ResultSet rs) {
+        if (rs == null) {
+            return null;
+        }
+        if (rs == lastDriverResult) {
+            return lastWrapped;
+        }
+        return remember(rs, new GateResultSet(this, rs));
+    }
+
+    private ResultSet remember(ResultSet driver, ResultSet wrapped) {
+        lastDriverResult = driver;
+        lastWrapped = wrapped;
+        return wrapped;
+    }
+
+    /** A new execution: the previous answer, if any, is closed (as the driver closes its results). */
+    final void newExecution() throws SQLException {
+        positivesOfNextResult = null;
+        answerIsCurrent = false;
+        answerConsumed = false;
+        EmptyResultSet previous = answer;
+        if (previous != null) {
+            answer = null;
+            previous.close();
+        }
+    }
+
+    /** {@code execute()} was answered by the filter. */
+    final void answerIsCurrent() {
+        answerIsCurrent = true;
+    }
+
+    /** The answer was closed by the application. */
+    void answerClosed(EmptyResultSet closed) throws SQLException {
+        if (closed == answer && delegate.isCloseOnCompletion()) {
+            close();
+        }
+    }
+
+    boolean callable() {
+        return false;
+    }
+
+    // ---------------------------------------------------------------- the write path
+
+    /**
+     * Before a statement runs: note its session effects, count a bypass, add the keys of a write.
+     * Returns the guards it made unsettled (keys unknown), or null.
+     */
+    final Guard[] beforeExecute(CachedPlan plan, ParameterSlots slots) {
+        connection.noteStatement(plan);
+        switch (plan.kind) {
+            case BYPASS:
+                if (plan.guard != null) {
+                    plan.guard.counters().countBypass(plan.bypassReason);
+                }
+                return null;
+            case WRITE:
+                return addWriteKeys(plan, slots) ? null : new Guard[] {unsettle(plan.guard)};
+            case UNKNOWN_WRITE:
+                Guard[] guards = plan.guard != null ? new Guard[] {plan.guard} : connection.context.guards.clone();
+                for (Guard guard : guards) {
+                    guard.counters().countBypass(BypassReason.NOT_PARSED);
+                    guard.unsettle();
+                }
+                return guards.length == 0 ? null : guards;
+            default:
+                return null;
+        }
+    }
+
+    private static Guard unsettle(Guard guard) {
+        guard.unsettle();
+        return guard;
+    }
+
+    /** Adds a write's keys; false if some key is unknown (so the guard must be unsettled). */
+    private boolean addWriteKeys(CachedPlan plan, ParameterSlots slots) {
+        Guard guard = plan.guard;
+        boolean known = !plan.keysUnknown && !callable();
+        KeyBuffer buffer = keyBuffer();
+        for (CachedPlan.Key key : plan.keys) {
+            if (key.parameter == 0) {
+                if (key.literal == Canonical.EXACT) {
+                    guard.filter().add(key.literalBytes);
+                    guard.counters().countKeysAdded(1);
+                } else if (key.literal == Canonical.NOT_EXACT) {
+                    known = false;
+                }
+                continue;
+            }
+            Canonical canonical = canonicalParameter(slots, key, guard, buffer, false);
+            if (canonical == Canonical.EXACT) {
+                guard.add(buffer);
+            } else if (canonical == Canonical.NOT_EXACT) {
+                known = false; // the database converts it by its own rules: learn the key by a scan
+            }
+        }
+        return known;
+    }
+
+    /** After a statement ran: writes with unknown keys settle when their transaction ends. */
+    final void afterExecute(Guard[] unsettled, boolean succeeded) throws SQLException {
+        if (unsettled != null) {
+            connection.afterWrite(unsettled, succeeded);
+        }
+    }
+
+    /** Runs a statement that is not answered from the filter, with the write bookkeeping around it. */
+    final <T> T run(CachedPlan plan, ParameterSlots slots, SqlCall<T> call) throws SQLException {
+        Guard[] unsettled = beforeExecute(plan, slots);
+        boolean succeeded = false;
+        try {
+            T result = call.call();
+            succeeded = true;
+            return result;
+        } finally {
+            afterExecute(unsettled, succeeded);
+        }
+    }
+
+    // ---------------------------------------------------------------- java.sql.Statement
+
+    @Override
+    public ResultSet executeQuery(String sql) throws SQLException {
+        newExecution();
+        CachedPlan plan = connection.context.plan(sql);
+        if (plan.kind == CachedPlan.Kind.LOOKUP) {
+            connection.noteStatement(plan);
+            EmptyResultSet empty = tryAnswer(plan, null);
+            if (empty != null) {
+                return empty;
+            }
+            Guard positives = takePositives();
+            return lookupResult(plan, delegate.executeQuery(sql), positives);
+        }
+        return run(plan, null, () -> wrap(delegate.executeQuery(sql)));
+    }
+
+    @Override
+    public boolean execute(String sql) throws SQLException {
+        return execute(sql, () -> delegate.execute(sql));
+    }
+
+    @Override
+    public boolean execute(String sql, int autoGeneratedKeys) throws SQLException {
+        return execute(sql, () -> delegate.execute(sql, autoGeneratedKeys));
+    }
+
+    @Override
+    public boolean execute(String sql, int[] columnIndexes) throws SQLException {
+        return execute(sql, () -> delegate.execute(sql, columnIndexes));
+    }
+
+    @Override
+    public boolean execute(String sql, String[] columnNames) throws SQLException {
+        return execute(sql, () -> delegate.execute(sql, columnNames));
+    }
+
+    private boolean execute(String sql, SqlCall<Boolean> call) throws SQLException {
+        newExecution();
+        return executeAnswering(connection.context.plan(sql), null, call);
+    }
+
+    /** {@code execute()}: a lookup may be answered; its result then is the statement's current result. */
+    final boolean executeAnswering(CachedPlan plan, ParameterSlots slots, SqlCall<Boolean> call)
+            throws SQLException {
+        if (plan.kind == CachedPlan.Kind.LOOKUP) {
+            connection.noteStatement(plan);
+            if (tryAnswer(plan, slots) != null) {
+                answerIsCurrent();
+                return true;
+            }
+            boolean hasResult = call.call();
+            if (hasResult && plan.metaData == null) {
+                ResultSet rs = delegate.getResultSet();
+                if (rs != null) {
+                    plan.metaData = MetaDataCopy.of(rs.getMetaData());
+                }
+            }
+            return hasResult;
+        }
+        return run(plan, slots, call);
+    }
+
+    @Override
+    public int executeUpdate(String sql) throws SQLException {
+        newExecution();
+        return run(connection.context.plan(sql), null, () -> delegate.executeUpdate(sql));
+    }
+
+    @Override
+    public int executeUpdate(String sql, int autoGeneratedKeys) throws SQLException {
+        newExecution();
+        return run(connection.context.plan(sql), null, () -> delegate.executeUpdate(sql, autoGeneratedKeys));
+    }
+
+    @Override
+    public int executeUpdate(String sql, int[] columnIndexes) throws SQLException {
+        newExecution();
+        return run(connection.context.plan(sql), null, () -> delegate.executeUpdate(sql, columnIndexes));
+    }
+
+    @Override
+    public int executeUpdate(String sql, String[] columnNames) throws SQLException {
+        newExecution();
+        return run(connection.context.plan(sql), null, () -> delegate.executeUpdate(sql, columnNames));
+    }
+
+    @Override
+    public long executeLargeUpdate(String sql) throws SQLException {
+        newExecution();
+        return run(connection.context.plan(sql), null, () -> delegate.executeLargeUpdate(sql));
+    }
+
+    @Override
+    public long executeLargeUpdate(String sql, int autoGeneratedKeys) throws SQLException {
+        newExecution();
+        return run(connection.context.plan(sql), null, () -> delegate.executeLargeUpdate(sql, autoGeneratedKeys));
+    }
+
+    @Override
+    public long executeLargeUpdate(String sql, int[] columnIndexes) throws SQLException {
+        newExecution();
+        return run(connection.context.plan(sql), null, () -> delegate.executeLargeUpdate(sql, columnIndexes));
+    }
+
+    @Override
+    public long executeLargeUpdate(String sql, String[] columnNames) throws SQLException {
+        newExecution();
+        return run(connection.context.plan(sql), null, () -> delegate.executeLargeUpdate(sql, columnNames));
+    }
+
+    @Override
+    public void addBatch(String sql) throws SQLException {
+        CachedPlan plan = connection.context.plan(sql);
+        delegate.addBatch(sql);
+        if (batchPlans == null) {
+            batchPlans = new ArrayList<>();
+        }
+        batchPlans.add(plan);
+    }
+
+    @Override
+    public void clearBatch() throws SQLException {
+        delegate.clearBatch();
+        batchPlans = null;
+    }
+
+    @Override
+    public int[] executeBatch() throws SQLException {
+        newExecution();
+        return runBatch(delegate::executeBatch);
+    }
+
+    @Override
+    public long[] executeLargeBatch() throws SQLException {
+        newExecution();
+        return runBatch(delegate::executeLargeBatch);
+    }
+
+    /** Runs a batch: every batched write's keys first (unknown ones unsettle their guard). */
+    <T> T runBatch(SqlCall<T> call) throws SQLException {
+        List<CachedPlan> plans = batchPlans;
+        batchPlans = null; // the driver clears its batch on execution
+        List<Guard> unsettled = new ArrayList<>();
+        if (plans != null) {
+            for (CachedPlan plan : plans) {
+                Guard[] guards = beforeExecute(plan, null);
+                if (guards != null) {
+                    unsettled.addAll(List.of(guards));
+                }
+            }
+        }
+        boolean succeeded = false;
+        try {
+            T result = call.call();
+            succeeded = true;
+            return result;
+        } finally {
+            if (!unsettled.isEmpty()) {
+                afterExecute(unsettled.toArray(new Guard[0]), succeeded);
+            }
+        }
+    }
+
+    @Override
+    public ResultSet getResultSet() throws SQLException {
+        if (answerIsCurrent) {
+            return answer;
+        }
+        if (answerConsumed) {
+            return null;
+        }
+        ResultSet rs = delegate.getResultSet();
+        Guard positives = takePositives();
+        if (positives != null && rs != null) {
+            return remember(rs, new LookupResultSet(this, rs, positives.counters()));
+        }
+        return wrap(rs);
+    }
+
+    @Override
+    public int getUpdateCount() throws SQLException {
+        return answerIsCurrent || answerConsumed ? -1 : delegate.getUpdateCount();
+    }
+
+    @Override
+    public long getLargeUpdateCount() throws SQLException {
+        return answerIsCurrent || answerConsumed ? -1 : delegate.getLargeUpdateCount();
+    }
+
+    @Override
+    public boolean getMoreResults() throws SQLException {
+        return getMoreResults(Statement.CLOSE_CURRENT_RESULT);
+    }
+
+    @Override
+    public boolean getMoreResults(int current) throws SQLException {
+        if (answerIsCurrent || answerConsumed) {
+            if (answerIsCurrent && current != Statement.KEEP_CURRENT_RESULT && answer != null) {
+                EmptyResultSet closing = answer;
+                answer = null;
+                closing.close();
+            }
+            answerIsCurrent = false;
+            answerConsumed = true;
+            return false;
+        }
+        return delegate.getMoreResults(current);
+    }
+
+    @Override
+    public ResultSet getGeneratedKeys() throws SQLException {
+        return new GateResultSet(this, delegate.getGeneratedKeys());
+    }
+
+    @Override
+    public Connection getConnection() throws SQLException {
+        delegate.getConnection(); // the driver's checks (closed statement) first
+        return connection;
+    }
+
+    @Override
+    public void close() throws SQLException {
+        try {
+            EmptyResultSet open = answer;
+            answer = null;
+            if (open != null) {
+                open.close();
+            }
+        } finally {
+            delegate.close();
+        }
+    }
+
+    @Override
+    public <T> T unwrap(Class<T> iface) throws SQLException {
+        return iface.isInstance(this) ? iface.cast(this) : delegate.unwrap(iface);
+    }
+
+    @Override
+    public boolean isWrapperFor(Class<?> iface) throws SQLException {
+        return iface.isInstance(this) || iface.isInstance(delegate) || delegate.isWrapperFor(iface);
+    }
+
+    @Override
+    public String toString() {
+        return "bloomgate:" + delegate;
+    }
+}

@@ -1,0 +1,219 @@
+package io.bloomgate.sync;
+
+import io.bloomgate.key.KeyForm;
+import io.bloomgate.key.KeyForms;
+import io.bloomgate.key.UnsupportedKeyTypeException;
+import io.bloomgate.sql.Dialect;
+import io.bloomgate.sql.GuardedTable;
+import java.sql.Connection;
+import java.sql.DatabaseMetaData;
+import java.sql.JDBCType;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Resolves a guard's table and column names against the database catalog the way the database
+ * resolves unquoted identifiers, and decides how the key column's values become keys. Every
+ * failure names the table or column and says what to do.
+ */
+public final class CatalogReader {
+
+    /** A resolved key column: the table, how its keys look, and every column's type. */
+    public record KeyColumn(GuardedTable table, KeyForm keyForm, JDBCType keyType, Map<String, JDBCType> columnTypes) {
+    }
+
+    private final Connection connection;
+    private final Dialect dialect;
+    private final String defaultSchema;
+
+    public CatalogReader(Connection connection, Dialect dialect) throws SQLException {
+        this.connection = connection;
+        this.dialect = dialect;
+        String schema = connection.getSchema();
+        this.defaultSchema = schema != null ? schema : fold("PUBLIC");
+    }
+
+    /** The dialect of a database product name. */
+    public static Dialect dialectOf(String product) {
+        if (product.startsWith("H2")) {
+            return Dialect.H2;
+        }
+        if (product.startsWith("PostgreSQL")) {
+            return Dialect.POSTGRES;
+        }
+        return Dialect.OTHER;
+    }
+
+    public String defaultSchema() {
+        return defaultSchema;
+    }
+
+    /** How the database folds an unquoted identifier; a double-quoted one is taken as written. */
+    String fold(String name) {
+        if (name.length() >= 2 && name.startsWith("\"") && name.endsWith("\"")) {
+            return name.substring(1, name.length() - 1).replace("\"\"", "\"");
+        }
+        return dialect == Dialect.POSTGRES ? name.toLowerCase(Locale.ROOT) : name.toUpperCase(Locale.ROOT);
+    }
+
+    /**
+     * Resolves {@code [schema.]table} and {@code column}.
+     *
+     * @throws IllegalArgumentException    naming the table or column that does not exist
+     * @throws UnsupportedKeyTypeException if the column's equality cannot be reproduced exactly
+     */
+    public KeyColumn resolve(String table, String column) throws SQLException {
+        String schemaName = defaultSchema;
+        String tableName = table.trim();
+        int dot = dotOutsideQuotes(tableName);
+        if (dot > 0) {
+            schemaName = fold(tableName.substring(0, dot).trim());
+            tableName = tableName.substring(dot + 1).trim();
+        }
+        tableName = fold(tableName);
+        String columnName = fold(column.trim());
+
+        DatabaseMetaData md = connection.getMetaData();
+        Map<String, ResolvedColumn> columns = columns(md, schemaName, tableName);
+        if (columns.isEmpty()) {
+            throw new IllegalArgumentException(String.format(
+                    "Cannot guard %s.%s: there is no table %s.%s (tables in schema %s: %s). Names resolve as the"
+                            + " database resolves unquoted identifiers; quote them (\"Name\") for exact case.",
+                    table, column, schemaName, tableName, schemaName, tables(md, schemaName)));
+        }
+        ResolvedColumn key = columns.get(columnName);
+        if (key == null) {
+            throw new IllegalArgumentException(String.format(
+                    "Cannot guard %s.%s: table %s.%s has no column %s (its columns: %s)", table, column, schemaName,
+                    tableName, columnName, String.join(", ", columns.keySet())));
+        }
+        String qualified = schemaName + "." + tableName;
+        KeyForm form = KeyForms.forColumn(qualified, columnName, key.type, key.typeName, key.size, key.scale);
+        if (Guard.isText(key.type)) {
+            checkExactCollation(qualified, columnName, key.typeName, schemaName, tableName);
+        }
+        Map<String, JDBCType> types = new LinkedHashMap<>();
+        columns.forEach((name, c) -> types.put(name, c.type));
+        GuardedTable guarded = new GuardedTable(schemaName, tableName, columnName, new ArrayList<>(columns.keySet()));
+        return new KeyColumn(guarded, form, key.type, types);
+    }
+
+    private record ResolvedColumn(JDBCType type, String typeName, int size, int scale) {
+    }
+
+    private Map<String, ResolvedColumn> columns(DatabaseMetaData md, String schema, String table)
+            throws SQLException {
+        Map<String, ResolvedColumn> columns = new LinkedHashMap<>();
+        String escape = md.getSearchStringEscape();
+        try (ResultSet rs = md.getColumns(null, pattern(schema, escape), pattern(table, escape), "%")) {
+            while (rs.next()) {
+                if (!schema.equals(rs.getString("TABLE_SCHEM")) || !table.equals(rs.getString("TABLE_NAME"))) {
+                    continue; // patterns are LIKE patterns: keep exact matches only
+                }
+                JDBCType type;
+                try {
+                    type = JDBCType.valueOf(rs.getInt("DATA_TYPE"));
+                } catch (IllegalArgumentException e) {
+                    type = JDBCType.OTHER;
+                }
+                columns.put(rs.getString("COLUMN_NAME"), new ResolvedColumn(type, rs.getString("TYPE_NAME"),
+                        rs.getInt("COLUMN_SIZE"), rs.getInt("DECIMAL_DIGITS")));
+            }
+        }
+        return columns;
+    }
+
+    private static String pattern(String name, String escape) {
+        if (escape == null || escape.isEmpty()) {
+            return name;
+        }
+        return name.replace(escape, escape + escape).replace("_", escape + "_").replace("%", escape + "%");
+    }
+
+    private static String tables(DatabaseMetaData md, String schema) throws SQLException {
+        List<String> names = new ArrayList<>();
+        try (ResultSet rs = md.getTables(null, pattern(schema, md.getSearchStringEscape()), "%",
+                new String[] {"TABLE", "BASE TABLE"})) {
+            while (rs.next() && names.size() < 20) {
+                names.add(rs.getString("TABLE_NAME"));
+            }
+        }
+        return names.isEmpty() ? "none" : String.join(", ", names);
+    }
+
+    /**
+     * Text keys are hashed by their exact characters, so the column must compare exactly: no
+     * case-insensitive database collation (H2) and no nondeterministic collation (PostgreSQL).
+     */
+    private void checkExactCollation(String qualified, String column, String typeName, String schema, String table)
+            throws SQLException {
+        if (dialect == Dialect.H2) {
+            try (Statement s = connection.createStatement();
+                    ResultSet rs = s.executeQuery("SELECT SETTING_VALUE FROM INFORMATION_SCHEMA.SETTINGS"
+                            + " WHERE SETTING_NAME = 'COLLATION'")) {
+                if (rs.next()) {
+                    String collation = rs.getString(1);
+                    if (collation != null && !collation.isBlank() && !collation.equalsIgnoreCase("OFF")) {
+                        throw new UnsupportedKeyTypeException(qualified, column, typeName,
+                                "the database collation " + collation + " may compare strings inexactly");
+                    }
+                }
+            }
+        } else if (dialect == Dialect.POSTGRES) {
+            try (PreparedStatement ps = connection.prepareStatement("SELECT c.collisdeterministic, c.collname"
+                    + " FROM pg_attribute a JOIN pg_class t ON t.oid = a.attrelid"
+                    + " JOIN pg_namespace n ON n.oid = t.relnamespace JOIN pg_collation c ON c.oid = a.attcollation"
+                    + " WHERE n.nspname = ? AND t.relname = ? AND a.attname = ?")) {
+                ps.setString(1, schema);
+                ps.setString(2, table);
+                ps.setString(3, column);
+                try (ResultSet rs = ps.executeQuery()) {
+                    if (rs.next() && !rs.getBoolean(1)) {
+                        throw new UnsupportedKeyTypeException(qualified, column, typeName,
+                                "its collation " + rs.getString(2) + " is nondeterministic (compares inexactly)");
+                    }
+                }
+            }
+        }
+    }
+
+    /** The estimated number of rows, for default sizing. */
+    public long estimateRows(GuardedTable table) throws SQLException {
+        String name = TableScanner.quote(table.schema()) + "." + TableScanner.quote(table.table());
+        if (dialect == Dialect.POSTGRES) {
+            try (PreparedStatement ps = connection.prepareStatement(
+                    "SELECT reltuples::bigint FROM pg_class WHERE oid = ?::regclass")) {
+                ps.setString(1, name);
+                try (ResultSet rs = ps.executeQuery()) {
+                    if (rs.next() && rs.getLong(1) >= 0) {
+                        return rs.getLong(1); // the planner's estimate: counting would scan the table twice
+                    }
+                }
+            }
+        }
+        try (Statement s = connection.createStatement(); ResultSet rs = s.executeQuery("SELECT COUNT(*) FROM " + name)) {
+            rs.next();
+            return rs.getLong(1);
+        }
+    }
+
+    private static int dotOutsideQuotes(String name) {
+        boolean quoted = false;
+        for (int i = 0; i < name.length(); i++) {
+            char c = name.charAt(i);
+            if (c == '"') {
+                quoted = !quoted;
+            } else if (c == '.' && !quoted) {
+                return i;
+            }
+        }
+        return -1;
+    }
+}

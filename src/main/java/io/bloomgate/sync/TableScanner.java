@@ -1,0 +1,115 @@
+package io.bloomgate.sync;
+
+import io.bloomgate.GuardState;
+import io.bloomgate.key.Canonical;
+import io.bloomgate.key.KeyBuffer;
+import io.bloomgate.sql.GuardedTable;
+import java.sql.Connection;
+import java.sql.JDBCType;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import javax.sql.DataSource;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Fills a guard's filter by reading every key of its column with a streaming cursor, logging
+ * progress (rows and rows/s) for long scans.
+ */
+public final class TableScanner {
+
+    private static final Logger LOG = LoggerFactory.getLogger(TableScanner.class);
+    private static final int FETCH_SIZE = 10_000;
+    private static final long PROGRESS_NANOS = 5_000_000_000L;
+
+    private final DataSource dataSource;
+    private final boolean postgres;
+
+    /**
+     * @param dataSource the application's data source (not the gate's)
+     * @param postgres   pgjdbc streams only inside a transaction with a fetch size
+     */
+    public TableScanner(DataSource dataSource, boolean postgres) {
+        this.dataSource = dataSource;
+        this.postgres = postgres;
+    }
+
+    /** Scans the key column into the guard's filter and marks the guard {@link GuardState#READY}. */
+    public long build(Guard guard) throws SQLException {
+        long rows = scanInto(guard);
+        guard.state(GuardState.READY);
+        return rows;
+    }
+
+    /** Adds every key currently committed in the table to the guard's filter; returns the rows read. */
+    public long scanInto(Guard guard) throws SQLException {
+        GuardedTable t = guard.table();
+        String sql = "SELECT " + quote(t.keyColumn()) + " FROM " + quote(t.schema()) + "." + quote(t.table());
+        long start = System.nanoTime();
+        long rows = 0;
+        try (Connection connection = dataSource.getConnection()) {
+            boolean autoCommit = connection.getAutoCommit();
+            if (postgres && autoCommit) {
+                connection.setAutoCommit(false); // pgjdbc uses a cursor only inside a transaction
+            }
+            try (Statement statement = connection.createStatement()) {
+                statement.setFetchSize(FETCH_SIZE);
+                try (ResultSet rs = statement.executeQuery(sql)) {
+                    rows = addAll(guard, rs, start);
+                }
+            } finally {
+                if (postgres && autoCommit) {
+                    connection.rollback();
+                    connection.setAutoCommit(true);
+                }
+            }
+        }
+        double seconds = (System.nanoTime() - start) / 1e9;
+        LOG.info("Scanned {} rows of {}.{} in {} s ({} rows/s)", rows, t.schema(), t.table(),
+                String.format("%.2f", seconds), String.format("%.0f", rows / Math.max(seconds, 1e-9)));
+        return rows;
+    }
+
+    private static long addAll(Guard guard, ResultSet rs, long start) throws SQLException {
+        long rows = 0;
+        long nextReport = start + PROGRESS_NANOS;
+        boolean integer = isInteger(guard.keyType());
+        KeyBuffer key = new KeyBuffer();
+        long added = 0;
+        while (rs.next()) {
+            rows++;
+            if (integer) {
+                long value = rs.getLong(1);
+                if (!rs.wasNull()) {
+                    // Integer keys' canonical bytes are the value's 8 little-endian bytes, which
+                    // the filter's long path hashes identically.
+                    guard.filter().addLong(value);
+                    added++;
+                }
+            } else if (guard.keyForm().canonicalize(rs.getObject(1), key) == Canonical.EXACT) {
+                guard.filter().add(key.array(), 0, key.length());
+                added++;
+            }
+            // A stored value that is NULL or not canonical (e.g. a string with NUL) is never
+            // answered from the filter either: a lookup for it is NULL or not exact too.
+            if ((rows & 0xFFFF) == 0 && System.nanoTime() > nextReport) {
+                double seconds = (System.nanoTime() - start) / 1e9;
+                LOG.info("Scanning {}: {} rows ({} rows/s)", guard, rows, String.format("%.0f", rows / seconds));
+                nextReport = System.nanoTime() + PROGRESS_NANOS;
+            }
+        }
+        guard.counters().countKeysAdded(added);
+        return rows;
+    }
+
+    static boolean isInteger(JDBCType type) {
+        return type == JDBCType.TINYINT || type == JDBCType.SMALLINT || type == JDBCType.INTEGER
+                || type == JDBCType.BIGINT;
+    }
+
+    /** A delimited identifier: double quotes, embedded quotes doubled (SQL standard, H2 and PostgreSQL). */
+    public static String quote(String identifier) {
+        return '"' + identifier.replace("\"", "\"\"") + '"';
+    }
+}
