@@ -46,6 +46,8 @@ class GateStatement extends ForwardingStatement {
     private Guard positivesOfNextResult;
     private ResultSet lastDriverResult;
     private ResultSet lastWrapped;
+    /** The application asked for {@link #closeOnCompletion()}. */
+    private boolean closeOnCompletion;
     /** Plans of {@code addBatch(String)}, for their keys. */
     private List<CachedPlan> batchPlans;
 
@@ -325,9 +327,16 @@ class GateStatement extends ForwardingStatement {
 
     /** The answer was closed by the application. */
     void answerClosed(EmptyResultSet closed) throws SQLException {
-        if (closed == answer && delegate.isCloseOnCompletion()) {
+        // Asking the driver (isCloseOnCompletion) on every lookup would cost more than the lookup.
+        if (closeOnCompletion && closed == answer) {
             close();
         }
+    }
+
+    @Override
+    public void closeOnCompletion() throws SQLException {
+        delegate.closeOnCompletion();
+        closeOnCompletion = true;
     }
 
     boolean callable() {
