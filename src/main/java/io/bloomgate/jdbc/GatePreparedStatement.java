@@ -187,13 +187,6 @@ class GatePreparedStatement extends ForwardingPreparedStatement {
             }
         }
         resetBatch();
-        boolean succeeded = false;
-        try {
-            T result = call.call();
-            succeeded = true;
-            return result;
-        } finally {
-            afterExecute(unsettled, succeeded);
-        }
+        return runSettling(unsettled, call);
     }
 }

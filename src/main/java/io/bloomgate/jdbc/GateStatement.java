@@ -410,7 +410,11 @@ class GateStatement extends ForwardingStatement {
 
     /** Runs a statement that is not answered from the filter, with the write bookkeeping around it. */
     final <T> T run(CachedPlan plan, ParameterSlots slots, SqlCall<T> call) throws SQLException {
-        Guard[] unsettled = beforeExecute(plan, slots);
+        return runSettling(beforeExecute(plan, slots), call);
+    }
+
+    /** Runs {@code call}; the guards it left unsettled (null: none) settle by how it ended. */
+    final <T> T runSettling(Guard[] unsettled, SqlCall<T> call) throws SQLException {
         boolean succeeded = false;
         try {
             T result = call.call();
@@ -574,16 +578,7 @@ class GateStatement extends ForwardingStatement {
                 }
             }
         }
-        boolean succeeded = false;
-        try {
-            T result = call.call();
-            succeeded = true;
-            return result;
-        } finally {
-            if (!unsettled.isEmpty()) {
-                afterExecute(unsettled.toArray(new Guard[0]), succeeded);
-            }
-        }
+        return runSettling(unsettled.isEmpty() ? null : unsettled.toArray(new Guard[0]), call);
     }
 
     @Override
