@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Installs (if needed) and starts PostgreSQL 15 on loopback, creates the test database and role,
+# and prints the JDBC URL the tests read from BLOOMGATE_PG_URL. Run as root (CI and the dev
+# machines run as root; the server itself runs as the postgres user).
+set -euo pipefail
+
+if ! command -v pg_ctlcluster >/dev/null 2>&1 || [ ! -d /usr/lib/postgresql/15 ]; then
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -q >&2
+    apt-get install -y -q postgresql-15 >&2
+fi
+if ! pg_lsclusters -h | grep -q '^15 *main'; then
+    pg_createcluster 15 main >&2
+fi
+# Loopback only.
+sed -i "s/^#\?listen_addresses.*/listen_addresses = 'localhost'/" /etc/postgresql/15/main/postgresql.conf
+pg_ctlcluster 15 main start >/dev/null 2>&1 || pg_ctlcluster 15 main status >/dev/null
+for _ in $(seq 1 30); do
+    pg_isready -q -h 127.0.0.1 -p 5432 && break
+    sleep 1
+done
+
+su postgres -c "psql -q -v ON_ERROR_STOP=1" >&2 <<'SQL'
+DO $$ BEGIN
+  IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'bloomgate') THEN
+    CREATE ROLE bloomgate LOGIN PASSWORD 'bloomgate';
+  END IF;
+END $$;
+SELECT 'CREATE DATABASE bloomgate_test OWNER bloomgate'
+WHERE NOT EXISTS (SELECT FROM pg_database WHERE datname = 'bloomgate_test') \gexec
+SQL
+
+echo "jdbc:postgresql://127.0.0.1:5432/bloomgate_test?user=bloomgate&password=bloomgate"
