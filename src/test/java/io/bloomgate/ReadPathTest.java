@@ -274,6 +274,22 @@ class ReadPathTest {
     }
 
     @Test
+    void sqlTextPassedToAPreparedStatementIsLeftToTheDriverWhichRefusesIt() throws SQLException {
+        String literal = "SELECT * FROM orders WHERE id = 99999";
+        try (Connection c = ds.getConnection();
+                Statement s = c.createStatement();
+                PreparedStatement ps = c.prepareStatement("SELECT * FROM orders WHERE id = ?")) {
+            s.executeQuery(literal).close(); // the text has run once: the gate could now answer it
+            assertThat(s.executeQuery(literal).next()).isFalse();
+            long avoided = gate.stats("orders", "id").avoided();
+            assertThat(avoided).isEqualTo(1);
+            // ... but JDBC forbids SQL text on a PreparedStatement: the driver's refusal must surface.
+            assertThatThrownBy(() -> ps.executeQuery(literal)).isInstanceOf(SQLException.class);
+            assertThat(gate.stats("orders", "id").avoided()).isEqualTo(avoided);
+        }
+    }
+
+    @Test
     void statsAndBuildErrorsNameWhatWasWrong() {
         assertThatThrownBy(() -> gate.stats("users", "name")).hasMessageContaining("No guard on users.name")
                 .hasMessageContaining("PUBLIC.USERS.EMAIL");

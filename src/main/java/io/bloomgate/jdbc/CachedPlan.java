@@ -71,6 +71,10 @@ final class CachedPlan {
         this.mayChangeSchema = kind != Kind.LOOKUP && (lower.contains("schema") || lower.contains("search_path"));
     }
 
+    /** For SQL the gate must leave entirely to the driver. */
+    static final CachedPlan UNRELATED = new CachedPlan(Kind.UNRELATED, null, null, false, false, null, null, null,
+            null, null, "");
+
     static CachedPlan of(StatementPlan plan, String sql, GateContext context) {
         if (plan instanceof StatementPlan.Lookup l) {
             Guard guard = context.guard(l.table());

@@ -63,6 +63,15 @@ class GatePreparedStatement extends ForwardingPreparedStatement {
 
     // ---- execution
 
+    /**
+     * SQL text passed to a prepared statement's {@code execute(String)} family: JDBC drivers refuse
+     * it, so the gate neither answers it nor takes keys from it, and the driver's error surfaces.
+     */
+    @Override
+    final CachedPlan planFor(String sql) {
+        return CachedPlan.UNRELATED;
+    }
+
     @Override
     public ResultSet executeQuery() throws SQLException {
         newExecution();
@@ -124,7 +133,7 @@ class GatePreparedStatement extends ForwardingPreparedStatement {
                     hash = guard.filter().hash(key.literalBytes, 0, key.literalBytes.length);
                 }
             } else {
-                canonical = canonicalParameter(slots, key, guard, buffer, false);
+                canonical = BoundValues.canonicalKey(slots, key, guard, buffer, false, connection.context.dialect);
                 if (canonical == Canonical.EXACT) {
                     hash = guard.hash(buffer);
                 }

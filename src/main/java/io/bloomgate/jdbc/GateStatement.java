@@ -3,19 +3,14 @@ package io.bloomgate.jdbc;
 import io.bloomgate.BypassReason;
 import io.bloomgate.key.Canonical;
 import io.bloomgate.key.KeyBuffer;
-import io.bloomgate.sql.Dialect;
 import io.bloomgate.sql.ParameterCast;
 import io.bloomgate.sync.Guard;
-import java.math.BigDecimal;
-import java.math.BigInteger;
 import java.sql.Connection;
-import java.sql.JDBCType;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.UUID;
 
 /**
  * A driver statement seen through the gate. It answers eligible lookups whose keys the filter
@@ -137,14 +132,14 @@ class GateStatement extends ForwardingStatement {
             return BypassReason.SCHEMA;
         }
         for (int index : plan.limitParameters) {
-            if (!nonNegativeInteger(slots, index)) {
+            if (!BoundValues.nonNegativeInteger(slots, index)) {
                 return BypassReason.PARAMETER;
             }
         }
         for (int i = 0; i < plan.otherParameters.length; i++) {
             ParameterCast cast = plan.otherParameterCasts[i];
-            if (!compatible(slots, plan.otherParameters[i], plan.otherParameterTypes[i])
-                    || cast != null && !castPreserves(slots, plan.otherParameters[i], cast)) {
+            if (!BoundValues.compatible(slots, plan.otherParameters[i], plan.otherParameterTypes[i])
+                    || cast != null && !BoundValues.castPreserves(slots, plan.otherParameters[i], cast)) {
                 return BypassReason.PARAMETER;
             }
         }
@@ -164,7 +159,7 @@ class GateStatement extends ForwardingStatement {
                     continue;
                 }
             } else {
-                canonical = canonicalParameter(slots, key, guard, buffer, true);
+                canonical = BoundValues.canonicalKey(slots, key, guard, buffer, true, connection.context.dialect);
             }
             if (canonical == Canonical.NOT_EXACT) {
                 return NOT_EXACT;
@@ -175,109 +170,6 @@ class GateStatement extends ForwardingStatement {
             // NULL never equals anything: this key contributes no rows.
         }
         return ABSENT;
-    }
-
-    /** The canonical form of a bound key parameter, written to {@code buffer} when EXACT. */
-    final Canonical canonicalParameter(ParameterSlots slots, CachedPlan.Key key, Guard guard, KeyBuffer buffer,
-            boolean lookup) {
-        if (slots == null) {
-            return Canonical.NOT_EXACT; // a '?' in a plain statement: the driver will refuse it
-        }
-        int index = key.parameter;
-        if (key.cast != null && !castPreserves(slots, index, key.cast)) {
-            return Canonical.NOT_EXACT; // the database would compare the cast (truncated, rounded) value
-        }
-        switch (slots.kind(index)) {
-            case ParameterSlots.LONG:
-                return guard.keyForm().canonicalizeLong(slots.longValue(index), buffer);
-            case ParameterSlots.OBJECT:
-                Object value = slots.object(index);
-                // pgjdbc sends setString values typed varchar: against a non-text key the server
-                // raises "operator does not exist" rather than answer, so let it.
-                if (lookup && value instanceof String && !guard.keyIsText()
-                        && connection.context.dialect == Dialect.POSTGRES) {
-                    return Canonical.NOT_EXACT;
-                }
-                return guard.keyForm().canonicalize(value, buffer);
-            case ParameterSlots.NULL:
-                return Canonical.NULL;
-            default:
-                return Canonical.NOT_EXACT; // unset (the driver will refuse) or bound in another way
-        }
-    }
-
-    /** Whether casting the bound value leaves it unchanged; a NULL stays NULL. */
-    private static boolean castPreserves(ParameterSlots slots, int index, ParameterCast cast) {
-        switch (slots.kind(index)) {
-            case ParameterSlots.NULL:
-                return true;
-            case ParameterSlots.LONG:
-                return cast.preserves(slots.longValue(index));
-            case ParameterSlots.OBJECT:
-                return cast.preserves(slots.object(index));
-            default:
-                return false;
-        }
-    }
-
-    private static boolean nonNegativeInteger(ParameterSlots slots, int index) {
-        if (slots == null) {
-            return false;
-        }
-        byte kind = slots.kind(index);
-        if (kind == ParameterSlots.LONG) {
-            return slots.longValue(index) >= 0;
-        }
-        if (kind == ParameterSlots.OBJECT) {
-            Object value = slots.object(index);
-            return (value instanceof Integer || value instanceof Long) && ((Number) value).longValue() >= 0;
-        }
-        return false;
-    }
-
-    /**
-     * Whether a parameter in another conjunct is bound so that no row-independent error can occur:
-     * its Java type matches the compared column's type family (PostgreSQL types parameters from
-     * their context and refuses mismatches before looking at any row).
-     */
-    private static boolean compatible(ParameterSlots slots, int index, JDBCType column) {
-        if (slots == null || column == null) {
-            return false;
-        }
-        switch (slots.kind(index)) {
-            case ParameterSlots.NULL:
-                return true;
-            case ParameterSlots.LONG:
-                return isNumeric(column);
-            case ParameterSlots.OBJECT:
-                Object value = slots.object(index);
-                if (value instanceof String) {
-                    return Guard.isText(column);
-                }
-                if (value instanceof Integer || value instanceof Long || value instanceof Short
-                        || value instanceof Byte || value instanceof BigDecimal || value instanceof BigInteger) {
-                    return isNumeric(column);
-                }
-                if (value instanceof byte[]) {
-                    return column == JDBCType.BINARY || column == JDBCType.VARBINARY
-                            || column == JDBCType.LONGVARBINARY;
-                }
-                if (value instanceof UUID) {
-                    return column == JDBCType.OTHER || column == JDBCType.BINARY;
-                }
-                return false;
-            default:
-                return false;
-        }
-    }
-
-    private static boolean isNumeric(JDBCType type) {
-        switch (type) {
-            case TINYINT: case SMALLINT: case INTEGER: case BIGINT: case DECIMAL: case NUMERIC:
-                return true;
-            default:
-                return false;
-        }
     }
 
     /** Wraps the driver's result of a lookup that ran, copying its metadata the first time. */
@@ -343,6 +235,11 @@ class GateStatement extends ForwardingStatement {
         return false;
     }
 
+    /** The plan for SQL text passed to an execute method (a plain statement's only way to run). */
+    CachedPlan planFor(String sql) {
+        return connection.context.plan(sql);
+    }
+
     // ---------------------------------------------------------------- the write path
 
     /**
@@ -391,7 +288,7 @@ class GateStatement extends ForwardingStatement {
                 }
                 continue;
             }
-            Canonical canonical = canonicalParameter(slots, key, guard, buffer, false);
+            Canonical canonical = BoundValues.canonicalKey(slots, key, guard, buffer, false, connection.context.dialect);
             if (canonical == Canonical.EXACT) {
                 guard.add(buffer);
             } else if (canonical == Canonical.NOT_EXACT) {
@@ -430,7 +327,7 @@ class GateStatement extends ForwardingStatement {
     @Override
     public ResultSet executeQuery(String sql) throws SQLException {
         newExecution();
-        CachedPlan plan = connection.context.plan(sql);
+        CachedPlan plan = planFor(sql);
         if (plan.kind == CachedPlan.Kind.LOOKUP) {
             connection.noteStatement(plan);
             EmptyResultSet empty = tryAnswer(plan, null);
@@ -465,7 +362,7 @@ class GateStatement extends ForwardingStatement {
 
     private boolean execute(String sql, SqlCall<Boolean> call) throws SQLException {
         newExecution();
-        return executeAnswering(connection.context.plan(sql), null, call);
+        return executeAnswering(planFor(sql), null, call);
     }
 
     /** {@code execute()}: a lookup may be answered; its result then is the statement's current result. */
@@ -492,54 +389,54 @@ class GateStatement extends ForwardingStatement {
     @Override
     public int executeUpdate(String sql) throws SQLException {
         newExecution();
-        return run(connection.context.plan(sql), null, () -> delegate.executeUpdate(sql));
+        return run(planFor(sql), null, () -> delegate.executeUpdate(sql));
     }
 
     @Override
     public int executeUpdate(String sql, int autoGeneratedKeys) throws SQLException {
         newExecution();
-        return run(connection.context.plan(sql), null, () -> delegate.executeUpdate(sql, autoGeneratedKeys));
+        return run(planFor(sql), null, () -> delegate.executeUpdate(sql, autoGeneratedKeys));
     }
 
     @Override
     public int executeUpdate(String sql, int[] columnIndexes) throws SQLException {
         newExecution();
-        return run(connection.context.plan(sql), null, () -> delegate.executeUpdate(sql, columnIndexes));
+        return run(planFor(sql), null, () -> delegate.executeUpdate(sql, columnIndexes));
     }
 
     @Override
     public int executeUpdate(String sql, String[] columnNames) throws SQLException {
         newExecution();
-        return run(connection.context.plan(sql), null, () -> delegate.executeUpdate(sql, columnNames));
+        return run(planFor(sql), null, () -> delegate.executeUpdate(sql, columnNames));
     }
 
     @Override
     public long executeLargeUpdate(String sql) throws SQLException {
         newExecution();
-        return run(connection.context.plan(sql), null, () -> delegate.executeLargeUpdate(sql));
+        return run(planFor(sql), null, () -> delegate.executeLargeUpdate(sql));
     }
 
     @Override
     public long executeLargeUpdate(String sql, int autoGeneratedKeys) throws SQLException {
         newExecution();
-        return run(connection.context.plan(sql), null, () -> delegate.executeLargeUpdate(sql, autoGeneratedKeys));
+        return run(planFor(sql), null, () -> delegate.executeLargeUpdate(sql, autoGeneratedKeys));
     }
 
     @Override
     public long executeLargeUpdate(String sql, int[] columnIndexes) throws SQLException {
         newExecution();
-        return run(connection.context.plan(sql), null, () -> delegate.executeLargeUpdate(sql, columnIndexes));
+        return run(planFor(sql), null, () -> delegate.executeLargeUpdate(sql, columnIndexes));
     }
 
     @Override
     public long executeLargeUpdate(String sql, String[] columnNames) throws SQLException {
         newExecution();
-        return run(connection.context.plan(sql), null, () -> delegate.executeLargeUpdate(sql, columnNames));
+        return run(planFor(sql), null, () -> delegate.executeLargeUpdate(sql, columnNames));
     }
 
     @Override
     public void addBatch(String sql) throws SQLException {
-        CachedPlan plan = connection.context.plan(sql);
+        CachedPlan plan = planFor(sql);
         delegate.addBatch(sql);
         if (batchPlans == null) {
             batchPlans = new ArrayList<>();
