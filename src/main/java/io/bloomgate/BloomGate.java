@@ -208,12 +208,9 @@ public final class BloomGate implements AutoCloseable {
                 for (GuardSpec spec : specs) {
                     CatalogReader.KeyColumn key = catalog.resolve(spec.table, spec.column);
                     for (Guard existing : guards) {
-                        if (existing.table().schema().equals(key.table().schema())
-                                && existing.table().table().equals(key.table().table())) {
+                        if (existing.table().equals(key.table())) {
                             throw new IllegalArgumentException("Cannot guard " + spec.table + "." + spec.column
-                                    + ": table " + key.table().schema() + "." + key.table().table()
-                                    + " is already guarded on column " + existing.table().keyColumn()
-                                    + " (one key column per table)");
+                                    + ": column " + key.table() + " is already guarded (guard each column once)");
                         }
                     }
                     long expected = spec.expectedKeys;

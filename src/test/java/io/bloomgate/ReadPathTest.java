@@ -298,8 +298,8 @@ class ReadPathTest {
                 .hasMessageContaining("USERS");
         assertThatThrownBy(() -> BloomGate.builder(h2).guard("users", "mail").build())
                 .hasMessageContaining("has no column MAIL").hasMessageContaining("EMAIL");
-        assertThatThrownBy(() -> BloomGate.builder(h2).guard("users", "id").guard("users", "email").build())
-                .hasMessageContaining("already guarded on column ID");
+        assertThatThrownBy(() -> BloomGate.builder(h2).guard("users", "email").guard("USERS", "\"EMAIL\"").build())
+                .hasMessageContaining("PUBLIC.USERS.EMAIL is already guarded");
         assertThatThrownBy(() -> BloomGate.builder(h2).build()).hasMessageContaining("no guards configured");
         assertThatThrownBy(() -> BloomGate.builder(h2).guard("users", "email", 100, 1.5))
                 .hasMessageContaining("strictly between 0 and 1");

@@ -37,7 +37,10 @@ final class CachedPlan {
     }
 
     final Kind kind;
-    final Guard guard;            // the guard concerned, or null (UNKNOWN_WRITE on every guard, UNRELATED)
+    final Guard guard;            // the guard concerned, or null (UNKNOWN_WRITE on every guard, UNRELATED,
+                                  // a WRITE to a table with several guards)
+    /** WRITE: one single-guard write per guard whose key column the statement writes ({this} for one). */
+    final CachedPlan[] writeParts;
     final Key[] keys;             // LOOKUP and WRITE
     final boolean keysUnknown;    // WRITE: some row's key is not a plain parameter or literal
     final boolean unqualifiedTable;
@@ -56,8 +59,16 @@ final class CachedPlan {
     private CachedPlan(Kind kind, Guard guard, Key[] keys, boolean keysUnknown, boolean unqualifiedTable,
             int[] limitParameters, int[] otherParameters, JDBCType[] otherParameterTypes,
             ParameterCast[] otherParameterCasts, BypassReason bypassReason, String sql) {
+        this(kind, guard, keys, keysUnknown, unqualifiedTable, limitParameters, otherParameters, otherParameterTypes,
+                otherParameterCasts, bypassReason, sql, null);
+    }
+
+    private CachedPlan(Kind kind, Guard guard, Key[] keys, boolean keysUnknown, boolean unqualifiedTable,
+            int[] limitParameters, int[] otherParameters, JDBCType[] otherParameterTypes,
+            ParameterCast[] otherParameterCasts, BypassReason bypassReason, String sql, CachedPlan[] writeParts) {
         this.kind = kind;
         this.guard = guard;
+        this.writeParts = writeParts != null ? writeParts : kind == Kind.WRITE ? new CachedPlan[] {this} : null;
         this.keys = keys;
         this.keysUnknown = keysUnknown;
         this.unqualifiedTable = unqualifiedTable;
@@ -92,9 +103,17 @@ final class CachedPlan {
                     others, types, casts, null, sql);
         }
         if (plan instanceof StatementPlan.Write w) {
-            Guard guard = context.guard(w.table());
-            return new CachedPlan(Kind.WRITE, guard, keys(w.keys(), guard), w.keysUnknown(), w.unqualifiedTable(),
-                    null, null, null, null, null, sql);
+            return write(w, sql, context);
+        }
+        if (plan instanceof StatementPlan.Writes ws) {
+            CachedPlan[] parts = new CachedPlan[ws.writes().size()];
+            boolean unqualified = false;
+            for (int i = 0; i < parts.length; i++) {
+                parts[i] = write(ws.writes().get(i), sql, context);
+                unqualified |= parts[i].unqualifiedTable;
+            }
+            return new CachedPlan(Kind.WRITE, null, null, false, unqualified, null, null, null, null, null, sql,
+                    parts);
         }
         if (plan instanceof StatementPlan.UnknownWrite u) {
             Guard guard = u.table() == null ? null : context.guard(u.table());
@@ -111,6 +130,12 @@ final class CachedPlan {
             return new CachedPlan(Kind.BYPASS, guard, null, false, false, null, null, null, null, reason, sql);
         }
         return new CachedPlan(Kind.UNRELATED, null, null, false, false, null, null, null, null, null, sql);
+    }
+
+    private static CachedPlan write(StatementPlan.Write w, String sql, GateContext context) {
+        Guard guard = context.guard(w.table());
+        return new CachedPlan(Kind.WRITE, guard, keys(w.keys(), guard), w.keysUnknown(), w.unqualifiedTable(),
+                null, null, null, null, null, sql);
     }
 
     private static Key[] keys(List<KeyOperand> operands, Guard guard) {
@@ -132,6 +157,11 @@ final class CachedPlan {
     /** The largest parameter index the gate reads, to size a statement's slots. */
     int parameterSlots() {
         int max = 0;
+        if (writeParts != null && writeParts.length > 1) {
+            for (CachedPlan part : writeParts) {
+                max = Math.max(max, part.parameterSlots());
+            }
+        }
         if (keys != null) {
             for (Key k : keys) {
                 max = Math.max(max, k.parameter);

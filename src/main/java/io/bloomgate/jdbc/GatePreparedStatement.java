@@ -19,6 +19,8 @@ class GatePreparedStatement extends ForwardingPreparedStatement {
     final ParameterSlots slots;
     /** Hashes of keys from {@code addBatch()} rows, added when the batch executes. */
     private long[] batchKeys;
+    /** For each of {@code batchKeys}: the index of its guard's part in {@code plan.writeParts}. */
+    private int[] batchKeyParts;
     private int batchKeyCount;
     private boolean batchKeysUnknown;
     private boolean batched;
@@ -119,12 +121,19 @@ class GatePreparedStatement extends ForwardingPreparedStatement {
     }
 
     private void rememberBatchKeys() {
-        Guard guard = plan.guard;
-        if (plan.keysUnknown || callable()) {
+        CachedPlan[] parts = plan.writeParts;
+        for (int p = 0; p < parts.length; p++) {
+            rememberBatchKeys(parts[p], p);
+        }
+    }
+
+    private void rememberBatchKeys(CachedPlan part, int partIndex) {
+        Guard guard = part.guard;
+        if (part.keysUnknown || callable()) {
             batchKeysUnknown = true;
         }
         KeyBuffer buffer = keyBuffer();
-        for (CachedPlan.Key key : plan.keys) {
+        for (CachedPlan.Key key : part.keys) {
             Canonical canonical;
             long hash = 0;
             if (key.parameter == 0) {
@@ -141,14 +150,29 @@ class GatePreparedStatement extends ForwardingPreparedStatement {
             if (canonical == Canonical.EXACT) {
                 if (batchKeys == null) {
                     batchKeys = new long[16];
+                    batchKeyParts = new int[16];
                 } else if (batchKeyCount == batchKeys.length) {
                     batchKeys = Arrays.copyOf(batchKeys, batchKeyCount * 2);
+                    batchKeyParts = Arrays.copyOf(batchKeyParts, batchKeyCount * 2);
                 }
+                batchKeyParts[batchKeyCount] = partIndex;
                 batchKeys[batchKeyCount++] = hash;
             } else if (canonical == Canonical.NOT_EXACT) {
                 batchKeysUnknown = true;
             }
         }
+    }
+
+    /** The guards a batch with some unknown key leaves unsettled. */
+    private Guard[] unsettledByBatch() {
+        if (plan.kind == CachedPlan.Kind.WRITE) {
+            Guard[] guards = new Guard[plan.writeParts.length];
+            for (int i = 0; i < guards.length; i++) {
+                guards[i] = plan.writeParts[i].guard;
+            }
+            return guards;
+        }
+        return plan.guard != null ? new Guard[] {plan.guard} : connection.context.guards.clone();
     }
 
     @Override
@@ -179,17 +203,16 @@ class GatePreparedStatement extends ForwardingPreparedStatement {
         if (!batched) {
             return runBatch(call); // addBatch(String) rows, if any (the driver decides whether that is legal)
         }
-        Guard guard = plan.guard;
         Guard[] unsettled = null;
         if (plan.kind == CachedPlan.Kind.WRITE || plan.kind == CachedPlan.Kind.UNKNOWN_WRITE) {
             connection.noteStatement(plan);
-            if (guard != null) {
+            if (plan.kind == CachedPlan.Kind.WRITE) {
                 for (int i = 0; i < batchKeyCount; i++) {
-                    guard.addHash(batchKeys[i]);
+                    plan.writeParts[batchKeyParts[i]].guard.addHash(batchKeys[i]);
                 }
             }
             if (batchKeysUnknown) {
-                unsettled = guard != null ? new Guard[] {guard} : connection.context.guards.clone();
+                unsettled = unsettledByBatch();
                 for (Guard g : unsettled) {
                     g.unsettle();
                 }

@@ -10,6 +10,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -255,7 +256,7 @@ class GateStatement extends ForwardingStatement {
                 }
                 return null;
             case WRITE:
-                return addWriteKeys(plan, slots) ? null : new Guard[] {unsettle(plan.guard)};
+                return addWriteKeys(plan, slots);
             case UNKNOWN_WRITE:
                 Guard[] guards = plan.guard != null ? new Guard[] {plan.guard} : connection.context.guards.clone();
                 for (Guard guard : guards) {
@@ -268,14 +269,29 @@ class GateStatement extends ForwardingStatement {
         }
     }
 
-    private static Guard unsettle(Guard guard) {
-        guard.unsettle();
-        return guard;
+    /**
+     * Adds a write's keys to each guard it writes; returns the guards left unsettled because some
+     * key is unknown (null: none).
+     */
+    private Guard[] addWriteKeys(CachedPlan plan, ParameterSlots slots) {
+        Guard[] unsettled = null;
+        for (CachedPlan part : plan.writeParts) {
+            if (!addWriteKeys(part, part.guard, slots)) {
+                part.guard.unsettle();
+                unsettled = unsettled == null ? new Guard[] {part.guard} : append(unsettled, part.guard);
+            }
+        }
+        return unsettled;
     }
 
-    /** Adds a write's keys; false if some key is unknown (so the guard must be unsettled). */
-    private boolean addWriteKeys(CachedPlan plan, ParameterSlots slots) {
-        Guard guard = plan.guard;
+    private static Guard[] append(Guard[] guards, Guard guard) {
+        Guard[] more = Arrays.copyOf(guards, guards.length + 1);
+        more[guards.length] = guard;
+        return more;
+    }
+
+    /** Adds one guard's keys; false if some key is unknown (so the guard must be unsettled). */
+    private boolean addWriteKeys(CachedPlan plan, Guard guard, ParameterSlots slots) {
         boolean known = !plan.keysUnknown && !callable();
         KeyBuffer buffer = keyBuffer();
         for (CachedPlan.Key key : plan.keys) {

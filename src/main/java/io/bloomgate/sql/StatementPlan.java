@@ -50,6 +50,21 @@ public sealed interface StatementPlan {
     }
 
     /**
+     * One write to a table that carries several guards (one per guarded key column): each {@link
+     * Write} is the same statement seen from one guard. Every part's keys are added before it runs.
+     *
+     * @param writes two or more writes, one per guard whose key column the statement writes
+     */
+    record Writes(List<Write> writes) implements StatementPlan {
+        public Writes {
+            writes = List.copyOf(writes);
+            if (writes.size() < 2) {
+                throw new IllegalArgumentException("Writes holds two or more writes, not " + writes.size());
+            }
+        }
+    }
+
+    /**
      * Touches a guarded table but is not an eligible lookup; it passes through unchanged and is
      * counted per reason.
      *
@@ -65,7 +80,7 @@ public sealed interface StatementPlan {
     /**
      * Might write to a guarded table in ways the classifier cannot see (unparseable or unrecognised
      * text that is not provably read-only and mentions a guarded table, procedure calls,
-     * multi-statement text, writes to a table carrying several guards...). The caller treats its
+     * multi-statement text...). The caller treats its
      * keys as unknown.
      *
      * @param table the guard concerned, or {@code null} for every guard

@@ -340,9 +340,8 @@ final class WriteAnalyzer {
     }
 
     /**
-     * One write, or Unrelated when no guard's key column is written. A table with several guards
-     * gets several writes, which {@link StatementPlan.Write} cannot carry: that is reported as an
-     * unknown write on every guard (correct, but the guards are rescanned).
+     * One write, or Unrelated when no guard's key column is written; a table with several guards
+     * whose key columns the statement writes gets {@link StatementPlan.Writes}.
      */
     private static StatementPlan combine(List<StatementPlan.Write> writes) {
         if (writes.isEmpty()) {
@@ -351,6 +350,6 @@ final class WriteAnalyzer {
         if (writes.size() == 1) {
             return writes.get(0);
         }
-        return new StatementPlan.UnknownWrite(null, "write to a table with several guards (" + writes.size() + ")");
+        return new StatementPlan.Writes(writes);
     }
 }

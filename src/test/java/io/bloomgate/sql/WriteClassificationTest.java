@@ -162,13 +162,17 @@ class WriteClassificationTest {
     }
 
     @Test
-    void aTableWithSeveralGuardsGetsAnUnknownWriteOnInsertButAWriteOnSingleKeyUpdates() {
+    void aTableWithSeveralGuardsGetsOneWritePerGuardItsStatementWrites() {
         List<String> cols = List.of("ID", "EMAIL", "NAME");
         GuardedTable email = new GuardedTable("PUBLIC", "USERS", "EMAIL", cols);
         GuardedTable name = new GuardedTable("PUBLIC", "USERS", "NAME", cols);
         StatementClassifier c = new StatementClassifier(Dialect.H2, "PUBLIC", List.of(email, name));
-        assertThat(c.classify("insert into users values (?, ?, ?)")).isInstanceOf(StatementPlan.UnknownWrite.class);
-        assertThat(((StatementPlan.UnknownWrite) c.classify("insert into users values (?, ?, ?)")).table()).isNull();
+        assertThat(c.classify("insert into users values (?, ?, ?)")).isEqualTo(new StatementPlan.Writes(List.of(
+                new StatementPlan.Write(email, List.of(p(2)), false, true),
+                new StatementPlan.Write(name, List.of(p(3)), false, true))));
+        assertThat(c.classify("update users set name = ?, email = 'x'")).isEqualTo(new StatementPlan.Writes(List.of(
+                new StatementPlan.Write(email, List.of(new KeyOperand.Literal("x")), false, true),
+                new StatementPlan.Write(name, List.of(p(1)), false, true))));
         assertThat(c.classify("update users set name = ?")).isEqualTo(new StatementPlan.Write(name, List.of(p(1)), false,
                 true));
         assertThat(c.classify("update users set id = ?")).isInstanceOf(StatementPlan.Unrelated.class);
