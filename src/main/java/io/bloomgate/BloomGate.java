@@ -1,7 +1,7 @@
 package io.bloomgate;
 
-import io.bloomgate.filter.BloomFilters;
 import io.bloomgate.filter.FilterSpec;
+import io.bloomgate.h2.H2Sync;
 import io.bloomgate.jdbc.GateContext;
 import io.bloomgate.jdbc.GateDataSource;
 import io.bloomgate.sql.Dialect;
@@ -40,8 +40,12 @@ import org.slf4j.LoggerFactory;
  * reader can see: keys written through the gate are added before the write executes, and whenever
  * the gate is unsure it passes the statement through. See the README for what is eligible.
  *
- * <p>Writes from outside the gate (other processes, raw connections) are not seen by this class
- * alone; the database-specific sync (H2 triggers, the PostgreSQL change feed) covers them.
+ * <p>On embedded H2, the gate installs a Java trigger on each guarded table ({@code
+ * BLOOMGATE_<table>}, class {@code io.bloomgate.h2.BloomTrigger}; {@code CREATE TRIGGER} needs an
+ * admin user and commits) that adds every key written by any connection inside the writing
+ * transaction. Guards are shared per database: two gates on the same column use one filter.
+ * Elsewhere, writes from outside the gate are covered by the database-specific sync (the
+ * PostgreSQL change feed).
  */
 public final class BloomGate implements AutoCloseable {
 
@@ -55,12 +59,19 @@ public final class BloomGate implements AutoCloseable {
 
     private final List<Guard> guards;
     private final GateDataSource dataSource;
+    private final GateContext context;
     private final Rescans rescans;
+    private final H2Sync h2;            // H2: triggers keep the guards in sync; else null
+    private final TableScanner scanner;
 
-    private BloomGate(List<Guard> guards, GateDataSource dataSource, Rescans rescans) {
+    private BloomGate(List<Guard> guards, GateDataSource dataSource, GateContext context, Rescans rescans, H2Sync h2,
+            TableScanner scanner) {
         this.guards = guards;
         this.dataSource = dataSource;
+        this.context = context;
         this.rescans = rescans;
+        this.h2 = h2;
+        this.scanner = scanner;
     }
 
     /** Starts configuring a gate in front of {@code dataSource} (any JDBC data source). */
@@ -127,10 +138,38 @@ public final class BloomGate implements AutoCloseable {
      */
     @Override
     public void close() {
-        for (Guard guard : guards) {
-            guard.close();
+        context.close();
+        if (h2 != null) {
+            h2.close(); // the guards are shared per database: the last gate using one closes it
+        } else {
+            for (Guard guard : guards) {
+                guard.close();
+            }
         }
         rescans.close();
+    }
+
+    /**
+     * Rebuilds every guard from a fresh scan, for after writes the sync could not see (a bulk load
+     * with triggers disabled, a dropped trigger). Lookups keep being answered from the current filters
+     * while it runs.
+     *
+     * <p>On H2 the trigger is re-installed if it was dropped, and the new filter (sized for the keys
+     * the table holds now) replaces the old one once no transaction that could still see a deleted
+     * key is open. Elsewhere the scan adds every key the table holds to the current filter (a union:
+     * nothing is removed until the database's change feed can say when that is safe).
+     *
+     * @throws IllegalStateException if a key column's type changed since the gate was built
+     * @throws SQLException          if the database fails
+     */
+    public void rebuild() throws SQLException {
+        for (Guard guard : guards) {
+            if (h2 != null) {
+                h2.rebuild(guard);
+            } else {
+                scanner.scanInto(guard);
+            }
+        }
     }
 
     /** Configures a {@link BloomGate}. */
@@ -196,10 +235,13 @@ public final class BloomGate implements AutoCloseable {
             if (specs.isEmpty()) {
                 throw new IllegalStateException("no guards configured: call guard(table, column) before build()");
             }
+            List<CatalogReader.KeyColumn> keys = new ArrayList<>();
+            List<FilterSpec> sizes = new ArrayList<>();
             List<Guard> guards = new ArrayList<>();
             String product;
             Dialect dialect;
             String defaultSchema;
+            H2Sync sync = null;
             try (Connection connection = dataSource.getConnection()) {
                 product = connection.getMetaData().getDatabaseProductName();
                 dialect = CatalogReader.dialectOf(product);
@@ -207,7 +249,7 @@ public final class BloomGate implements AutoCloseable {
                 defaultSchema = catalog.defaultSchema();
                 for (GuardSpec spec : specs) {
                     CatalogReader.KeyColumn key = catalog.resolve(spec.table, spec.column);
-                    for (Guard existing : guards) {
+                    for (CatalogReader.KeyColumn existing : keys) {
                         if (existing.table().equals(key.table())) {
                             throw new IllegalArgumentException("Cannot guard " + spec.table + "." + spec.column
                                     + ": column " + key.table() + " is already guarded (guard each column once)");
@@ -218,19 +260,44 @@ public final class BloomGate implements AutoCloseable {
                         long rows = catalog.estimateRows(key.table());
                         expected = Math.max(MIN_DEFAULT_KEYS, rows + rows / 2);
                     }
-                    guards.add(new Guard(key.table(), key.keyForm(), key.keyType(), key.columnTypes(),
-                            BloomFilters.create(FilterSpec.of(expected, spec.fpp))));
+                    keys.add(key);
+                    sizes.add(FilterSpec.of(expected, spec.fpp));
+                }
+                if (dialect == Dialect.H2) {
+                    sync = buildOnH2(connection, keys, sizes, guards);
                 }
             }
             TableScanner scanner = new TableScanner(dataSource, dialect == Dialect.POSTGRES);
-            for (Guard guard : guards) {
-                long rows = scanner.build(guard);
-                LOG.info("Guard on {}.{}.{} is READY: {} keys, {}", guard.table().schema(), guard.table().table(),
-                        guard.table().keyColumn(), rows, guard.filter());
+            if (sync == null) {
+                for (int i = 0; i < keys.size(); i++) {
+                    CatalogReader.KeyColumn key = keys.get(i);
+                    Guard guard = new Guard(key.table(), key.keyForm(), key.keyType(), key.columnTypes(), sizes.get(i));
+                    long rows = scanner.build(guard);
+                    LOG.info("Guard on {} is READY: {} rows, {}", key.table(), rows, guard.filter());
+                    guards.add(guard);
+                }
             }
             Rescans rescans = new Rescans(scanner);
             GateContext context = new GateContext(dataSource, product, dialect, defaultSchema, guards, rescans);
-            return new BloomGate(List.copyOf(guards), new GateDataSource(context), rescans);
+            return new BloomGate(List.copyOf(guards), new GateDataSource(context), context, rescans, sync, scanner);
+        }
+
+        /** On H2, guards are shared per database and fed by triggers (see {@link H2Sync}). */
+        private H2Sync buildOnH2(Connection connection, List<CatalogReader.KeyColumn> keys, List<FilterSpec> sizes,
+                List<Guard> guards) throws SQLException {
+            H2Sync sync = H2Sync.forGate(dataSource, connection);
+            boolean autoCommit = connection.getAutoCommit();
+            try {
+                connection.setAutoCommit(true); // CREATE TRIGGER commits; the scan must not hold a transaction
+                for (int i = 0; i < keys.size(); i++) {
+                    guards.add(sync.acquire(connection, keys.get(i), sizes.get(i)));
+                }
+                connection.setAutoCommit(autoCommit);
+                return sync;
+            } catch (SQLException | RuntimeException e) {
+                sync.close();
+                throw e;
+            }
         }
     }
 }

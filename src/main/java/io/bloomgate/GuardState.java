@@ -6,6 +6,11 @@ public enum GuardState {
     BUILDING,
     /** The filter holds every key a reader could see. */
     READY,
+    /**
+     * The hook that keeps the filter in sync is gone (its trigger was dropped, or the table or the
+     * key column's type changed): writes may be missed, so lookups pass through until a rebuild.
+     */
+    UNSYNCED,
     /** The gate was closed; lookups pass through. */
     CLOSED
 }

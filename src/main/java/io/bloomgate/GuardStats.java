@@ -21,7 +21,10 @@ import java.util.Map;
  * @param truePositives  passed-through lookups that found a row
  * @param falsePositives passed-through lookups that found nothing
  * @param bypassedByReason statements on the table not asked about, per reason (zero counts omitted)
- * @param keysAdded      keys added through writes seen by the gate and by scans
+ * @param keysAdded      keys added through writes seen by the gate, by triggers and by scans
+ * @param staleKeys      keys deleted or moved since the last build: their bits stay (false
+ *                       positives only) until a rebuild clears them
+ * @param rebuilds       online rebuilds completed (after deletes, growth, or {@code rebuild()})
  * @param filter         the filter's facts: size, hashes, estimated keys and false-positive rate
  */
 public record GuardStats(
@@ -35,6 +38,8 @@ public record GuardStats(
         long falsePositives,
         Map<BypassReason, Long> bypassedByReason,
         long keysAdded,
+        long staleKeys,
+        int rebuilds,
         FilterFacts filter) {
 
     /** Copies the map so the snapshot stays immutable. */

@@ -30,6 +30,8 @@ public final class GateContext {
     private final StatementClassifier classifier;
     private final String defaultSchema;
     private final ConcurrentHashMap<String, CachedPlan> plans = new ConcurrentHashMap<>();
+    /** The gate closed: nothing is answered from the filters any more (guards may live on in other gates). */
+    volatile boolean closed;
 
     /**
      * @param target        the application's data source
@@ -58,6 +60,11 @@ public final class GateContext {
             throw new IllegalStateException("the classifier named a table that is not guarded: " + table);
         }
         return guard;
+    }
+
+    /** Stops answering from the filters: every statement passes through from now on. */
+    public void close() {
+        closed = true;
     }
 
     String defaultSchema() {

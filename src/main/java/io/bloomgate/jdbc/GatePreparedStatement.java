@@ -115,8 +115,6 @@ class GatePreparedStatement extends ForwardingPreparedStatement {
         batched = true;
         if (plan.kind == CachedPlan.Kind.WRITE) {
             rememberBatchKeys();
-        } else if (plan.kind == CachedPlan.Kind.UNKNOWN_WRITE) {
-            batchKeysUnknown = true;
         }
     }
 
@@ -129,6 +127,9 @@ class GatePreparedStatement extends ForwardingPreparedStatement {
 
     private void rememberBatchKeys(CachedPlan part, int partIndex) {
         Guard guard = part.guard;
+        if (guard.syncedByTrigger()) {
+            return; // the database's trigger adds the keys, inside the write
+        }
         if (part.keysUnknown || callable()) {
             batchKeysUnknown = true;
         }
@@ -163,16 +164,17 @@ class GatePreparedStatement extends ForwardingPreparedStatement {
         }
     }
 
-    /** The guards a batch with some unknown key leaves unsettled. */
+    /** Unsettles the guards of a batch with some unknown key (those no trigger keeps in sync). */
     private Guard[] unsettledByBatch() {
-        if (plan.kind == CachedPlan.Kind.WRITE) {
-            Guard[] guards = new Guard[plan.writeParts.length];
-            for (int i = 0; i < guards.length; i++) {
-                guards[i] = plan.writeParts[i].guard;
+        int n = 0;
+        Guard[] guards = new Guard[plan.writeParts.length];
+        for (CachedPlan part : plan.writeParts) {
+            if (!part.guard.syncedByTrigger()) {
+                part.guard.unsettle();
+                guards[n++] = part.guard;
             }
-            return guards;
         }
-        return plan.guard != null ? new Guard[] {plan.guard} : connection.context.guards.clone();
+        return Arrays.copyOf(guards, n);
     }
 
     @Override
@@ -211,11 +213,10 @@ class GatePreparedStatement extends ForwardingPreparedStatement {
                     plan.writeParts[batchKeyParts[i]].guard.addHash(batchKeys[i]);
                 }
             }
-            if (batchKeysUnknown) {
+            if (plan.kind == CachedPlan.Kind.UNKNOWN_WRITE) {
+                unsettled = unsettleUnknownWrite(plan);
+            } else if (batchKeysUnknown) {
                 unsettled = unsettledByBatch();
-                for (Guard g : unsettled) {
-                    g.unsettle();
-                }
             }
         }
         resetBatch();

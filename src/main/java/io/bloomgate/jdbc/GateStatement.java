@@ -116,7 +116,7 @@ class GateStatement extends ForwardingStatement {
 
     private BypassReason runtimeBypass(CachedPlan plan, ParameterSlots slots) {
         Guard guard = plan.guard;
-        if (!guard.ready()) {
+        if (!guard.ready() || connection.context.closed) {
             return BypassReason.NOT_READY;
         }
         if (guard.unsettled()) {
@@ -258,15 +258,29 @@ class GateStatement extends ForwardingStatement {
             case WRITE:
                 return addWriteKeys(plan, slots);
             case UNKNOWN_WRITE:
-                Guard[] guards = plan.guard != null ? new Guard[] {plan.guard} : connection.context.guards.clone();
-                for (Guard guard : guards) {
-                    guard.counters().countBypass(BypassReason.NOT_PARSED);
-                    guard.unsettle();
-                }
+                Guard[] guards = unsettleUnknownWrite(plan);
                 return guards.length == 0 ? null : guards;
             default:
                 return null;
         }
+    }
+
+    /**
+     * A statement that may write keys the gate cannot see: every guard it may touch is unsettled,
+     * except guards a database trigger keeps in sync (which sees the keys inside the write).
+     */
+    final Guard[] unsettleUnknownWrite(CachedPlan plan) {
+        Guard[] candidates = plan.guard != null ? new Guard[] {plan.guard} : connection.context.guards;
+        int n = 0;
+        Guard[] unsettled = new Guard[candidates.length];
+        for (Guard guard : candidates) {
+            guard.counters().countBypass(BypassReason.NOT_PARSED);
+            if (!guard.syncedByTrigger()) {
+                guard.unsettle();
+                unsettled[n++] = guard;
+            }
+        }
+        return n == unsettled.length ? unsettled : Arrays.copyOf(unsettled, n);
     }
 
     /**
@@ -276,6 +290,9 @@ class GateStatement extends ForwardingStatement {
     private Guard[] addWriteKeys(CachedPlan plan, ParameterSlots slots) {
         Guard[] unsettled = null;
         for (CachedPlan part : plan.writeParts) {
+            if (part.guard.syncedByTrigger()) {
+                continue; // the database's trigger adds the keys, inside the write
+            }
             if (!addWriteKeys(part, part.guard, slots)) {
                 part.guard.unsettle();
                 unsettled = unsettled == null ? new Guard[] {part.guard} : append(unsettled, part.guard);
@@ -297,8 +314,7 @@ class GateStatement extends ForwardingStatement {
         for (CachedPlan.Key key : plan.keys) {
             if (key.parameter == 0) {
                 if (key.literal == Canonical.EXACT) {
-                    guard.filter().add(key.literalBytes);
-                    guard.counters().countKeysAdded(1);
+                    guard.add(key.literalBytes, 0, key.literalBytes.length);
                 } else if (key.literal == Canonical.NOT_EXACT) {
                     known = false;
                 }

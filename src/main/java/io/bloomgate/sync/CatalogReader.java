@@ -26,7 +26,12 @@ import java.util.Map;
 public final class CatalogReader {
 
     /** A resolved key column: the table, how its keys look, and every column's type. */
-    public record KeyColumn(GuardedTable table, KeyForm keyForm, JDBCType keyType, Map<String, JDBCType> columnTypes) {
+    /**
+     * @param keyTypeSignature the key column's type as the catalog describes it (name, size, scale):
+     *                         if it ever reads differently, the key form no longer applies
+     */
+    public record KeyColumn(GuardedTable table, KeyForm keyForm, JDBCType keyType, Map<String, JDBCType> columnTypes,
+            String keyTypeSignature) {
     }
 
     private final Connection connection;
@@ -102,13 +107,34 @@ public final class CatalogReader {
         Map<String, JDBCType> types = new LinkedHashMap<>();
         columns.forEach((name, c) -> types.put(name, c.type));
         GuardedTable guarded = new GuardedTable(schemaName, tableName, columnName, new ArrayList<>(columns.keySet()));
-        return new KeyColumn(guarded, form, key.type, types);
+        return new KeyColumn(guarded, form, key.type, types, key.signature());
     }
 
     private record ResolvedColumn(JDBCType type, String typeName, int size, int scale) {
+        String signature() {
+            return signatureOf(type, typeName, size, scale);
+        }
     }
 
-    private Map<String, ResolvedColumn> columns(DatabaseMetaData md, String schema, String table)
+    private static String signatureOf(JDBCType type, String typeName, int size, int scale) {
+        return type + " " + typeName + "(" + size + "," + scale + ")";
+    }
+
+    /**
+     * Every column of a table in ordinal order, with its type signature (as {@link
+     * KeyColumn#keyTypeSignature}); empty if there is no such table.
+     */
+    public static Map<String, String> columnSignatures(Connection connection, String schema, String table)
+            throws SQLException {
+        DatabaseMetaData md = connection.getMetaData();
+        Map<String, String> signatures = new LinkedHashMap<>();
+        for (Map.Entry<String, ResolvedColumn> e : columns(md, schema, table).entrySet()) {
+            signatures.put(e.getKey(), e.getValue().signature());
+        }
+        return signatures;
+    }
+
+    private static Map<String, ResolvedColumn> columns(DatabaseMetaData md, String schema, String table)
             throws SQLException {
         Map<String, ResolvedColumn> columns = new LinkedHashMap<>();
         String escape = md.getSearchStringEscape();

@@ -3,6 +3,8 @@ package io.bloomgate.sync;
 import io.bloomgate.GuardState;
 import io.bloomgate.GuardStats;
 import io.bloomgate.filter.BloomFilter;
+import io.bloomgate.filter.BloomFilters;
+import io.bloomgate.filter.FilterSpec;
 import io.bloomgate.key.KeyBuffer;
 import io.bloomgate.key.KeyForm;
 import io.bloomgate.report.GuardCounters;
@@ -10,40 +12,61 @@ import io.bloomgate.sql.GuardedTable;
 import java.sql.JDBCType;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.LongAdder;
 
 /**
  * One guarded key column: its filter, how its values become keys, its state and its counters.
- * Internal to bloomgate (public only so the jdbc and sync packages can share it).
+ * Internal to bloomgate (public only so the jdbc, sync and h2 packages can share it).
  *
  * <p>The filter is answered from only while the guard is {@link GuardState#READY} and no write
  * with unknown keys is in flight ({@link #unsettled}). Writers add keys <em>before</em> the row
  * they belong to can become visible, so the filter is always a superset of what a reader can see.
+ *
+ * <p><b>Online rebuild.</b> A rebuild fills a new filter while the current one keeps answering.
+ * From {@link #beginRebuild} on, every add goes to both; {@link #finishRebuild} makes the new one
+ * current. Adders read {@code next} <em>before</em> {@code filter}, and the swap writes {@code
+ * filter} before clearing {@code next} (both volatile): an adder that sees {@code next} cleared is
+ * therefore guaranteed to see the new {@code filter}, so no add can land only in the retired one.
  */
 public final class Guard {
+
+    /** Deletes below this count never trigger a rebuild on their own (small tables churn cheaply). */
+    static final long MIN_STALE_FOR_REBUILD = 1_000;
 
     private final GuardedTable table;
     private final KeyForm keyForm;
     private final JDBCType keyType;
     private final Map<String, JDBCType> columnTypes;
+    private final FilterSpec requested;
     private final GuardCounters counters = new GuardCounters();
     private final AtomicInteger unsettled = new AtomicInteger();
+    private final LongAdder insertedSinceBuild = new LongAdder();
+    private final LongAdder staleSinceBuild = new LongAdder();
+    private final AtomicInteger rebuilds = new AtomicInteger();
+    private volatile FilterSpec spec;
     private volatile BloomFilter filter;
+    private volatile BloomFilter next;
+    private volatile long keysAtBuild;
     private volatile GuardState state = GuardState.BUILDING;
+    private volatile boolean syncedByTrigger;
+    private volatile String unsyncedReason;
 
     /**
      * @param table       the table and key column as the catalog names them
      * @param keyForm     how the key column's values become canonical bytes
      * @param keyType     the key column's JDBC type
      * @param columnTypes every column's JDBC type, by catalog name
-     * @param filter      the (still empty) filter
+     * @param spec        the filter's sizing: expected keys, false-positive rate, layout
      */
     public Guard(GuardedTable table, KeyForm keyForm, JDBCType keyType, Map<String, JDBCType> columnTypes,
-            BloomFilter filter) {
+            FilterSpec spec) {
         this.table = table;
         this.keyForm = keyForm;
         this.keyType = keyType;
         this.columnTypes = Map.copyOf(columnTypes);
-        this.filter = filter;
+        this.requested = spec;
+        this.spec = spec;
+        this.filter = BloomFilters.create(spec);
     }
 
     public GuardedTable table() {
@@ -61,6 +84,12 @@ public final class Guard {
     /** Whether the key column holds character strings (its values may be bound with {@code setString}). */
     public boolean keyIsText() {
         return isText(keyType);
+    }
+
+    /** Whether the key column is an integer type (its canonical bytes are the value's 8 little-endian bytes). */
+    public boolean keyIsInteger() {
+        return keyType == JDBCType.TINYINT || keyType == JDBCType.SMALLINT || keyType == JDBCType.INTEGER
+                || keyType == JDBCType.BIGINT;
     }
 
     /** Character string types. */
@@ -82,13 +111,50 @@ public final class Guard {
         return state;
     }
 
-    void state(GuardState newState) {
-        state = newState;
+    /** The sizing the guard was configured with (rebuilds may size larger). */
+    public FilterSpec requestedSpec() {
+        return requested;
+    }
+
+    // ------------------------------------------------------------------ lifecycle
+
+    /** The first build filled the filter: lookups may be answered from now on. */
+    public synchronized void ready(long rowsScanned) {
+        if (state == GuardState.BUILDING) {
+            keysAtBuild = rowsScanned;
+            state = GuardState.READY;
+        }
+    }
+
+    /**
+     * The hook that keeps this guard in sync is gone or no longer matches the table: lookups pass
+     * through until a rebuild. Idempotent.
+     */
+    public synchronized void unsync(String reason) {
+        if (state != GuardState.CLOSED) {
+            unsyncedReason = reason;
+            state = GuardState.UNSYNCED;
+        }
+    }
+
+    /** Why the guard is {@link GuardState#UNSYNCED}, or null. */
+    public String unsyncedReason() {
+        return state == GuardState.UNSYNCED ? unsyncedReason : null;
     }
 
     /** The gate closed: lookups pass through from now on. */
-    public void close() {
+    public synchronized void close() {
         state = GuardState.CLOSED;
+        next = null;
+    }
+
+    /** Whether a database trigger adds every written key (so writes through the gate need no bookkeeping). */
+    public boolean syncedByTrigger() {
+        return syncedByTrigger;
+    }
+
+    public void syncedByTrigger(boolean synced) {
+        syncedByTrigger = synced;
     }
 
     public BloomFilter filter() {
@@ -99,6 +165,88 @@ public final class Guard {
     public boolean ready() {
         return state == GuardState.READY;
     }
+
+    // ------------------------------------------------------------------ rebuild
+
+    /**
+     * Starts a rebuild into a new, empty filter of {@code newSpec}: from now on every add also goes
+     * to it. The caller then fills it by a scan and calls {@link #finishRebuild} (or {@link
+     * #abandonRebuild}).
+     *
+     * @return the new filter, for the scan to fill
+     */
+    public synchronized BloomFilter beginRebuild(FilterSpec newSpec) {
+        if (next != null) {
+            throw new IllegalStateException("a rebuild of " + this + " is already running");
+        }
+        BloomFilter fresh = BloomFilters.create(newSpec);
+        next = fresh;
+        return fresh;
+    }
+
+    /**
+     * Makes the rebuilt filter current. The caller has made sure that it holds every key a reader
+     * could still see (see the class comment for why no concurrent add is lost).
+     */
+    public synchronized void finishRebuild(FilterSpec newSpec, long rowsScanned) {
+        BloomFilter fresh = next;
+        if (fresh == null || state == GuardState.CLOSED) {
+            return;
+        }
+        filter = fresh; // before clearing next: see the class comment
+        next = null;
+        spec = newSpec;
+        keysAtBuild = rowsScanned;
+        insertedSinceBuild.reset();
+        staleSinceBuild.reset();
+        rebuilds.incrementAndGet();
+        unsyncedReason = null;
+        state = GuardState.READY;
+    }
+
+    /** Drops a rebuild that failed; the current filter stays (it is still a superset). */
+    public synchronized void abandonRebuild() {
+        next = null;
+    }
+
+    /** Whether a rebuild is filling a new filter. */
+    public boolean rebuilding() {
+        return next != null;
+    }
+
+    /** The sizing for a rebuild: at least the requested size, and room for twice the live keys. */
+    public FilterSpec rebuildSpec() {
+        long keys = Math.max(requested.expectedKeys(), 2 * liveKeys());
+        return new FilterSpec(requested.layout(), keys, requested.targetFpp(), requested.seed());
+    }
+
+    /**
+     * Whether the filter should be rebuilt: keys deleted or moved since the last build pass a
+     * quarter of the live keys (their bits only cost false positives now), or the table holds more
+     * keys than the filter was sized for (its false-positive rate is above target).
+     */
+    public boolean needsRebuild() {
+        long stale = staleSinceBuild.sum();
+        long live = liveKeys();
+        return stale > Math.max(MIN_STALE_FOR_REBUILD, live / 4) || live > spec.expectedKeys();
+    }
+
+    /** Estimated keys in the table: the last scan, plus inserts, minus deletes since. */
+    public long liveKeys() {
+        return Math.max(0, keysAtBuild + insertedSinceBuild.sum() - staleSinceBuild.sum());
+    }
+
+    /** A row holding a key was deleted, or its key changed: its bits stay, as stale ones. */
+    public void countStale() {
+        staleSinceBuild.increment();
+    }
+
+    /** Keys deleted or moved since the last build. */
+    public long staleKeys() {
+        return staleSinceBuild.sum();
+    }
+
+    // ------------------------------------------------------------------ unsettled writes
 
     /** Whether a write with keys the gate does not know is in flight. */
     public boolean unsettled() {
@@ -115,19 +263,49 @@ public final class Guard {
         unsettled.decrementAndGet();
     }
 
+    // ------------------------------------------------------------------ adds and probes
+
     /** Adds the key in {@code key} (canonical bytes). */
     public void add(KeyBuffer key) {
-        filter.add(key.array(), 0, key.length());
-        counters.countKeysAdded(1);
+        add(key.array(), 0, key.length());
+    }
+
+    /** Adds a key given as canonical bytes. */
+    public void add(byte[] key, int offset, int length) {
+        BloomFilter rebuilt = next; // read before filter: see the class comment
+        filter.add(key, offset, length);
+        if (rebuilt != null) {
+            rebuilt.add(key, offset, length);
+        }
+        counted();
+    }
+
+    /** Adds an integer key (whose canonical bytes are its 8 little-endian bytes). */
+    public void addLong(long key) {
+        BloomFilter rebuilt = next;
+        filter.addLong(key);
+        if (rebuilt != null) {
+            rebuilt.addLong(key);
+        }
+        counted();
     }
 
     /** Adds a key by its hash, as computed by {@link #hash}. */
     public void addHash(long hash) {
+        BloomFilter rebuilt = next;
         filter.addHash(hash);
-        counters.countKeysAdded(1);
+        if (rebuilt != null) {
+            rebuilt.addHash(hash);
+        }
+        counted();
     }
 
-    /** The hash of the canonical key in {@code key}. */
+    private void counted() {
+        counters.countKeysAdded(1);
+        insertedSinceBuild.increment();
+    }
+
+    /** The hash of the canonical key in {@code key} (the same for every filter of this guard). */
     public long hash(KeyBuffer key) {
         return filter.hash(key.array(), 0, key.length());
     }
@@ -141,7 +319,7 @@ public final class Guard {
         return new GuardStats(table.schema() + "." + table.table(), table.keyColumn(), state,
                 counters.avoided() + counters.passedThrough(), counters.avoided(), counters.passedThrough(),
                 counters.truePositives(), counters.falsePositives(), counters.bypassedByReason(),
-                counters.keysAdded(), filter.facts());
+                counters.keysAdded(), staleKeys(), rebuilds.get(), filter.facts());
     }
 
     @Override

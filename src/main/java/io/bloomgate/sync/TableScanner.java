@@ -1,6 +1,7 @@
 package io.bloomgate.sync;
 
 import io.bloomgate.GuardState;
+import io.bloomgate.filter.BloomFilter;
 import io.bloomgate.key.Canonical;
 import io.bloomgate.key.KeyBuffer;
 import io.bloomgate.sql.GuardedTable;
@@ -37,32 +38,49 @@ public final class TableScanner {
 
     /** Scans the key column into the guard's filter and marks the guard {@link GuardState#READY}. */
     public long build(Guard guard) throws SQLException {
-        long rows = scanInto(guard);
-        guard.state(GuardState.READY);
+        long rows = scan(guard, guard.filter());
+        guard.ready(rows);
         return rows;
     }
 
-    /** Adds every key currently committed in the table to the guard's filter; returns the rows read. */
+    /**
+     * Adds every key currently committed in the table through the guard (to its current filter and
+     * to one being rebuilt); returns the rows read.
+     */
     public long scanInto(Guard guard) throws SQLException {
+        return scan(guard, null);
+    }
+
+    /**
+     * Adds every key currently committed in the table to {@code target}, or through the guard when
+     * {@code target} is null; returns the rows read.
+     */
+    public long scan(Guard guard, BloomFilter target) throws SQLException {
+        try (Connection connection = dataSource.getConnection()) {
+            return scan(connection, guard, target, postgres);
+        }
+    }
+
+    /** Scans on a connection the caller owns (an H2 function's own connection, for one). */
+    public static long scan(Connection connection, Guard guard, BloomFilter target, boolean postgres)
+            throws SQLException {
         GuardedTable t = guard.table();
         String sql = "SELECT " + quote(t.keyColumn()) + " FROM " + quote(t.schema()) + "." + quote(t.table());
         long start = System.nanoTime();
-        long rows = 0;
-        try (Connection connection = dataSource.getConnection()) {
-            boolean autoCommit = connection.getAutoCommit();
-            if (postgres && autoCommit) {
-                connection.setAutoCommit(false); // pgjdbc uses a cursor only inside a transaction
+        long rows;
+        boolean autoCommit = connection.getAutoCommit();
+        if (postgres && autoCommit) {
+            connection.setAutoCommit(false); // pgjdbc uses a cursor only inside a transaction
+        }
+        try (Statement statement = connection.createStatement()) {
+            statement.setFetchSize(FETCH_SIZE);
+            try (ResultSet rs = statement.executeQuery(sql)) {
+                rows = addAll(guard, target, rs, start);
             }
-            try (Statement statement = connection.createStatement()) {
-                statement.setFetchSize(FETCH_SIZE);
-                try (ResultSet rs = statement.executeQuery(sql)) {
-                    rows = addAll(guard, rs, start);
-                }
-            } finally {
-                if (postgres && autoCommit) {
-                    connection.rollback();
-                    connection.setAutoCommit(true);
-                }
+        } finally {
+            if (postgres && autoCommit) {
+                connection.rollback();
+                connection.setAutoCommit(true);
             }
         }
         double seconds = (System.nanoTime() - start) / 1e9;
@@ -71,7 +89,7 @@ public final class TableScanner {
         return rows;
     }
 
-    private static long addAll(Guard guard, ResultSet rs, long start) throws SQLException {
+    private static long addAll(Guard guard, BloomFilter target, ResultSet rs, long start) throws SQLException {
         long rows = 0;
         long nextReport = start + PROGRESS_NANOS;
         boolean integer = isInteger(guard.keyType());
@@ -84,11 +102,19 @@ public final class TableScanner {
                 if (!rs.wasNull()) {
                     // Integer keys' canonical bytes are the value's 8 little-endian bytes, which
                     // the filter's long path hashes identically.
-                    guard.filter().addLong(value);
+                    if (target != null) {
+                        target.addLong(value);
+                    } else {
+                        guard.addLong(value);
+                    }
                     added++;
                 }
             } else if (guard.keyForm().canonicalize(rs.getObject(1), key) == Canonical.EXACT) {
-                guard.filter().add(key.array(), 0, key.length());
+                if (target != null) {
+                    target.add(key.array(), 0, key.length());
+                } else {
+                    guard.add(key);
+                }
                 added++;
             }
             // A stored value that is NULL or not canonical (e.g. a string with NUL) is never
@@ -99,7 +125,9 @@ public final class TableScanner {
                 nextReport = System.nanoTime() + PROGRESS_NANOS;
             }
         }
-        guard.counters().countKeysAdded(added);
+        if (target != null) {
+            guard.counters().countKeysAdded(added);
+        }
         return rows;
     }
 

@@ -1,0 +1,175 @@
+package io.bloomgate.h2;
+
+import io.bloomgate.sql.GuardedTable;
+import io.bloomgate.sync.Guard;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import javax.sql.DataSource;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The guards on one H2 database: shared by every gate in this JVM and by guards created from SQL,
+ * so a table's trigger feeds one filter per guarded column however many gates use it.
+ */
+final class GuardedDatabase {
+
+    private static final Logger LOG = LoggerFactory.getLogger(GuardedDatabase.class);
+
+    /** One guard and who uses it. Guarded by the database's monitor. */
+    static final class Shared {
+        final Guard guard;
+        final String keyTypeSignature;
+        int users;
+        /** Completes when the first build finished (or failed). */
+        final java.util.concurrent.CompletableFuture<Void> built = new java.util.concurrent.CompletableFuture<>();
+
+        Shared(Guard guard, String keyTypeSignature) {
+            this.guard = guard;
+            this.keyTypeSignature = keyTypeSignature;
+        }
+    }
+
+    final Object key;
+    final String name;
+    private final ConcurrentHashMap<String, TableSlot> slots = new ConcurrentHashMap<>();
+    private final Map<GuardedTable, Shared> shared = new LinkedHashMap<>();
+    /** Data sources of open gates: background rebuilds borrow a connection from one. */
+    private final List<DataSource> sources = new CopyOnWriteArrayList<>();
+    private final Map<Guard, Future<?>> rebuilding = new ConcurrentHashMap<>();
+    private ExecutorService executor;
+
+    GuardedDatabase(Object key, String name) {
+        this.key = key;
+        this.name = name;
+    }
+
+    /** Whether nothing refers to this database's guards any more: no guard, no live trigger. */
+    synchronized boolean unused() {
+        return shared.isEmpty() && slots.values().stream().noneMatch(TableSlot::hasTrigger);
+    }
+
+    TableSlot slot(String schema, String table) {
+        return slots.computeIfAbsent(slotKey(schema, table), k -> new TableSlot(this, schema, table));
+    }
+
+    TableSlot findSlot(String schema, String table) {
+        return slots.get(slotKey(schema, table));
+    }
+
+    private static String slotKey(String schema, String table) {
+        return schema + '\u0000' + table;
+    }
+
+    /** The shared guard for {@code table}, or null. */
+    synchronized Shared find(GuardedTable table) {
+        return shared.get(table);
+    }
+
+    /**
+     * Joins the guard on {@code table} if there is one, else registers {@code fresh} (which the
+     * caller then builds). Either way the caller becomes one of its users.
+     */
+    synchronized Shared join(Guard fresh, String keyTypeSignature) {
+        Shared s = shared.get(fresh.table());
+        if (s == null) {
+            s = new Shared(fresh, keyTypeSignature);
+            shared.put(fresh.table(), s);
+            slot(fresh.table().schema(), fresh.table().table()).add(fresh, keyTypeSignature);
+        }
+        s.users++;
+        return s;
+    }
+
+    /** One user is done with the guard; the last one closes it. Returns whether it was closed. */
+    synchronized boolean leave(Guard guard) {
+        Shared s = shared.get(guard.table());
+        if (s == null || s.guard != guard) {
+            return false;
+        }
+        if (--s.users > 0) {
+            return false;
+        }
+        shared.remove(guard.table());
+        TableSlot slot = findSlot(guard.table().schema(), guard.table().table());
+        if (slot != null) {
+            slot.remove(guard);
+        }
+        guard.close();
+        Future<?> running = rebuilding.remove(guard);
+        if (running != null) {
+            running.cancel(true);
+        }
+        if (shared.isEmpty() && executor != null) {
+            executor.shutdownNow();
+            executor = null;
+        }
+        H2Registry.forgetIfUnused(this);
+        return true;
+    }
+
+    /** Every guard, in the order they were created. */
+    synchronized List<Guard> guards() {
+        List<Guard> all = new ArrayList<>();
+        for (Shared s : shared.values()) {
+            all.add(s.guard);
+        }
+        return all;
+    }
+
+    void addSource(DataSource source) {
+        sources.add(source);
+    }
+
+    void removeSource(DataSource source) {
+        sources.remove(source);
+    }
+
+    /**
+     * Rebuilds {@code guard} in the background if it needs it and no rebuild is running. Needs a
+     * connection: without an open gate on this database (guards created from SQL only), the guard
+     * keeps working with stale bits and {@code BLOOM_REBUILD} rebuilds it on request.
+     */
+    void rebuildIfNeeded(Guard guard) {
+        if (rebuilding.containsKey(guard) || !guard.needsRebuild() || guard.rebuilding()) {
+            return;
+        }
+        synchronized (this) {
+            if (sources.isEmpty() || rebuilding.containsKey(guard) || !guard.ready()) {
+                return;
+            }
+            if (executor == null) {
+                executor = Executors.newSingleThreadExecutor(r -> {
+                    Thread t = new Thread(r, "bloomgate-h2-rebuild");
+                    t.setDaemon(true);
+                    return t;
+                });
+            }
+            DataSource source = sources.get(0);
+            rebuilding.put(guard, executor.submit(() -> {
+                try {
+                    LOG.info("Rebuilding {} online: {} stale keys, about {} live keys, sized for {}", guard,
+                            guard.staleKeys(), guard.liveKeys(), guard.rebuildSpec().expectedKeys());
+                    H2Sync.rebuild(source, guard);
+                } catch (Exception e) {
+                    LOG.warn("Online rebuild of {} failed; its filter stays as it was (a superset) and the next"
+                            + " threshold crossing retries", guard, e);
+                } finally {
+                    rebuilding.remove(guard);
+                }
+            }));
+        }
+    }
+
+    @Override
+    public String toString() {
+        return name;
+    }
+}

@@ -1,0 +1,299 @@
+package io.bloomgate.h2;
+
+import io.bloomgate.filter.BloomFilter;
+import io.bloomgate.filter.FilterSpec;
+import io.bloomgate.sql.GuardedTable;
+import io.bloomgate.sync.CatalogReader;
+import io.bloomgate.sync.Guard;
+import io.bloomgate.sync.TableScanner;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import javax.sql.DataSource;
+import org.h2.engine.Database;
+import org.h2.engine.SessionLocal;
+import org.h2.mvstore.tx.Transaction;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Keeps guards on an embedded H2 database in sync through {@link BloomTrigger}, for one gate
+ * (design.md section 4). Internal to bloomgate.
+ *
+ * <p>A build (and every rebuild) goes: register the guard where the trigger finds it; install the
+ * trigger; wait until every transaction open at that moment has ended (one of them may have
+ * written before the trigger existed and not committed yet); note the transactions open now and
+ * scan the key column; wait until those have ended too (one of them may hold an older snapshot
+ * that still shows a row the scan no longer saw); only then answer from the new filter. Writes
+ * racing the scan are caught by the trigger, which feeds the filter being built as well.
+ */
+public final class H2Sync implements AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(H2Sync.class);
+    static final String TRIGGER_CLASS = BloomTrigger.class.getName();
+    static final String TRIGGER_PREFIX = "BLOOMGATE_";
+    /** How long a gate's build waits for earlier transactions before failing. */
+    static final long BUILD_WAIT_MILLIS = TimeUnit.MINUTES.toMillis(2);
+    /** How long a background rebuild waits for earlier transactions before giving up (and retrying later). */
+    static final long REBUILD_WAIT_MILLIS = TimeUnit.MINUTES.toMillis(10);
+
+    private final DataSource source;
+    private final GuardedDatabase database;
+    private final List<Guard> mine = new ArrayList<>();
+
+    private H2Sync(DataSource source, GuardedDatabase database) {
+        this.source = source;
+        this.database = database;
+    }
+
+    /**
+     * Sync for a gate on {@code source}; {@code connection} is one of its connections.
+     *
+     * @throws SQLException if the connection is not to an embedded H2 database
+     */
+    public static H2Sync forGate(DataSource source, Connection connection) throws SQLException {
+        GuardedDatabase database = H2Registry.of(H2Engine.database(connection));
+        database.addSource(source);
+        return new H2Sync(source, database);
+    }
+
+    /**
+     * Guards {@code key}: joins the guard another gate (or {@code BLOOM_GUARD}) already keeps on the
+     * column, or builds a new one. Returns when it is READY.
+     *
+     * @param connection a connection of the gate's data source, in auto-commit mode ({@code CREATE
+     *                   TRIGGER} commits)
+     */
+    public Guard acquire(Connection connection, CatalogReader.KeyColumn key, FilterSpec spec) throws SQLException {
+        Guard guard = join(connection, null, database, key, spec, BUILD_WAIT_MILLIS);
+        synchronized (mine) {
+            mine.add(guard);
+        }
+        return guard;
+    }
+
+    /**
+     * Rebuilds {@code guard} online from a fresh scan, sized for its current keys; re-installs the
+     * trigger first if it was dropped.
+     *
+     * @throws IllegalStateException if the key column's type changed (the guard cannot be rebuilt)
+     */
+    public void rebuild(Guard guard) throws SQLException {
+        rebuild(source, guard);
+    }
+
+    static void rebuild(DataSource source, Guard guard) throws SQLException {
+        try (Connection connection = source.getConnection()) {
+            rebuild(connection, null, guard, REBUILD_WAIT_MILLIS);
+        }
+    }
+
+    /** The users of this gate's guards drop by one; a guard nobody uses is closed. */
+    @Override
+    public void close() {
+        synchronized (mine) {
+            for (Guard guard : mine) {
+                database.leave(guard);
+            }
+            mine.clear();
+        }
+        database.removeSource(source);
+    }
+
+    // ------------------------------------------------------------------ shared with the SQL functions
+
+    /**
+     * Joins or builds the guard on {@code key} for a new user.
+     *
+     * @param own the session when called from inside a statement (an H2 function), else null
+     */
+    static Guard join(Connection connection, SessionLocal own, GuardedDatabase database, CatalogReader.KeyColumn key,
+            FilterSpec spec, long waitMillis) throws SQLException {
+        Guard fresh = new Guard(key.table(), key.keyForm(), key.keyType(), key.columnTypes(), spec);
+        GuardedDatabase.Shared shared = database.join(fresh, key.keyTypeSignature());
+        if (shared.guard != fresh) {
+            awaitBuilt(shared, database);
+            if (!shared.keyTypeSignature.equals(key.keyTypeSignature())) {
+                database.leave(shared.guard);
+                throw new IllegalStateException("The guard on " + key.table() + " was built for type "
+                        + shared.keyTypeSignature + " but the column is now " + key.keyTypeSignature()
+                        + "; close the gates that use it and build a new one");
+            }
+            if (shared.guard.requestedSpec().expectedKeys() != spec.expectedKeys()
+                    || shared.guard.requestedSpec().targetFpp() != spec.targetFpp()) {
+                LOG.info("{} is already guarded on this database (sized for {} keys at p={}); sharing that guard",
+                        key.table(), shared.guard.requestedSpec().expectedKeys(), shared.guard.requestedSpec().targetFpp());
+            }
+            return shared.guard;
+        }
+        try {
+            Database db = H2Engine.database(connection);
+            installTrigger(connection, key.table(), database.slot(key.table().schema(), key.table().table()));
+            fresh.syncedByTrigger(true);
+            long rows = fill(connection, db, own, fresh, fresh.filter(), waitMillis);
+            fresh.ready(rows);
+            LOG.info("Guard on {} is READY: {} rows, {}", key.table(), rows, fresh.filter());
+            shared.built.complete(null);
+            return fresh;
+        } catch (SQLException | RuntimeException e) {
+            shared.built.completeExceptionally(e);
+            database.leave(fresh);
+            throw e;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            shared.built.completeExceptionally(e);
+            database.leave(fresh);
+            throw new SQLException("Interrupted while building the guard on " + key.table(), e);
+        }
+    }
+
+    private static void awaitBuilt(GuardedDatabase.Shared shared, GuardedDatabase database) throws SQLException {
+        try {
+            shared.built.get(BUILD_WAIT_MILLIS + TimeUnit.MINUTES.toMillis(30), TimeUnit.MILLISECONDS);
+        } catch (ExecutionException e) {
+            database.leave(shared.guard);
+            throw new SQLException("The build of " + shared.guard + " by another gate failed: " + e.getCause(),
+                    e.getCause());
+        } catch (TimeoutException | InterruptedException e) {
+            database.leave(shared.guard);
+            if (e instanceof InterruptedException) {
+                Thread.currentThread().interrupt();
+            }
+            throw new SQLException("Gave up waiting for another gate to build " + shared.guard, e);
+        }
+    }
+
+    static void rebuild(Connection connection, SessionLocal own, Guard guard, long waitMillis) throws SQLException {
+        GuardedTable t = guard.table();
+        Database db = H2Engine.database(connection);
+        GuardedDatabase database = H2Registry.of(db);
+        GuardedDatabase.Shared shared = database.find(t);
+        if (shared == null || shared.guard != guard) {
+            throw new IllegalStateException(guard + " is closed");
+        }
+        String now = CatalogReader.columnSignatures(connection, t.schema(), t.table()).get(t.keyColumn());
+        if (!shared.keyTypeSignature.equals(now)) {
+            String reason = now == null ? "column " + t + " no longer exists"
+                    : "the type of " + t + " changed from " + shared.keyTypeSignature + " to " + now;
+            guard.unsync(reason + ": build a new gate");
+            throw new IllegalStateException("Cannot rebuild " + guard + ": " + reason
+                    + "; close the gate and build a new one");
+        }
+        TableSlot slot = database.slot(t.schema(), t.table());
+        installTrigger(connection, t, slot);
+        FilterSpec spec = guard.rebuildSpec();
+        BloomFilter next = guard.beginRebuild(spec);
+        boolean done = false;
+        try {
+            long start = System.nanoTime();
+            long rows = fill(connection, db, own, guard, next, waitMillis);
+            guard.finishRebuild(spec, rows);
+            done = true;
+            LOG.info("Rebuilt {} in {} ms: {} rows, {}", guard, (System.nanoTime() - start) / 1_000_000, rows,
+                    guard.filter());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new SQLException("Interrupted while rebuilding " + guard, e);
+        } finally {
+            if (!done) {
+                guard.abandonRebuild();
+            }
+        }
+    }
+
+    /** Waits out earlier transactions, scans into {@code target}, waits out the scan's contemporaries. */
+    private static long fill(Connection connection, Database db, SessionLocal own, Guard guard, BloomFilter target,
+            long waitMillis) throws SQLException, InterruptedException {
+        Set<Transaction> beforeTrigger = H2Engine.openTransactions(db, own);
+        if (!H2Engine.awaitEnd(db, beforeTrigger, "Building " + guard, waitMillis)) {
+            throw timeout(guard, "began before its trigger was installed", waitMillis);
+        }
+        Set<Transaction> atScan = H2Engine.openTransactions(db, own);
+        long rows = TableScanner.scan(connection, guard, target, false);
+        if (!H2Engine.awaitEnd(db, atScan, "Building " + guard, waitMillis)) {
+            throw timeout(guard, "were open when its scan started (their snapshots may still show rows the scan"
+                    + " did not see)", waitMillis);
+        }
+        return rows;
+    }
+
+    private static SQLException timeout(Guard guard, String which, long waitMillis) {
+        return new SQLException("Building " + guard + " timed out after " + waitMillis / 1000
+                + " s waiting for transactions that " + which + " to end. Commit or roll back open transactions"
+                + " (INFORMATION_SCHEMA.SESSIONS lists them) and build again.");
+    }
+
+    // ------------------------------------------------------------------ the trigger
+
+    /** The trigger's name: {@code BLOOMGATE_<table>} (hashed when the table's name is long). */
+    static String triggerName(String table) {
+        String name = TRIGGER_PREFIX + table;
+        return name.length() <= 120 ? name : TRIGGER_PREFIX + Integer.toHexString(table.hashCode())
+                + "_" + table.substring(0, 80);
+    }
+
+    /**
+     * Makes sure {@link BloomTrigger} is installed on the table, after every row of INSERT, UPDATE
+     * and DELETE, and loaded (H2 loads a trigger lazily after a database reopens: an unloaded one
+     * would not tell the slot if it were dropped, so it is re-created to load it). Idempotent.
+     */
+    static void installTrigger(Connection connection, GuardedTable t, TableSlot slot) throws SQLException {
+        String name = triggerName(t.table());
+        Set<String> events = new HashSet<>();
+        Set<String> ours = new HashSet<>();
+        boolean wellFormed = true;
+        try (PreparedStatement ps = connection.prepareStatement("SELECT TRIGGER_NAME, EVENT_MANIPULATION, ACTION_TIMING,"
+                + " ACTION_ORIENTATION FROM INFORMATION_SCHEMA.TRIGGERS WHERE EVENT_OBJECT_SCHEMA = ?"
+                + " AND EVENT_OBJECT_TABLE = ? AND JAVA_CLASS = ?")) {
+            ps.setString(1, t.schema());
+            ps.setString(2, t.table());
+            ps.setString(3, TRIGGER_CLASS);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    ours.add(rs.getString(1));
+                    events.add(rs.getString(2));
+                    wellFormed &= name.equals(rs.getString(1)) && "AFTER".equals(rs.getString(3))
+                            && "ROW".equals(rs.getString(4));
+                }
+            }
+        }
+        boolean complete = wellFormed && ours.size() == 1 && events.containsAll(Set.of("INSERT", "UPDATE", "DELETE"));
+        if (complete && slot.hasTrigger()) {
+            return;
+        }
+        String qualifiedTable = TableScanner.quote(t.schema()) + "." + TableScanner.quote(t.table());
+        try (Statement s = connection.createStatement()) {
+            for (String old : ours) {
+                s.execute("DROP TRIGGER IF EXISTS " + TableScanner.quote(t.schema()) + "." + TableScanner.quote(old));
+            }
+            s.execute("CREATE TRIGGER " + TableScanner.quote(t.schema()) + "." + TableScanner.quote(name)
+                    + " AFTER INSERT, UPDATE, DELETE ON " + qualifiedTable + " FOR EACH ROW CALL '" + TRIGGER_CLASS + "'");
+        } catch (SQLException e) {
+            throw new SQLException("Cannot install trigger " + name + " on " + qualifiedTable + ": " + e.getMessage()
+                    + ". bloomgate keeps H2 filters in sync with a Java trigger, and CREATE TRIGGER needs an H2 admin"
+                    + " user: connect as one, or have an admin run sql/h2/install.sql and CALL BLOOM_GUARD('"
+                    + t.table() + "', '" + t.keyColumn() + "', <expected keys>, <rate>)", e.getSQLState(),
+                    e.getErrorCode(), e);
+        }
+        if (!slot.hasTrigger()) {
+            throw new SQLException("Trigger " + name + " on " + qualifiedTable + " was created but H2 did not start it;"
+                    + " is " + TRIGGER_CLASS + " visible to H2's class loader?");
+        }
+        LOG.info("Installed trigger {} on {}", name, qualifiedTable);
+    }
+
+    /** Column signatures, for tests and diagnostics. */
+    static Map<String, String> columns(Connection connection, GuardedTable t) throws SQLException {
+        return CatalogReader.columnSignatures(connection, t.schema(), t.table());
+    }
+}
