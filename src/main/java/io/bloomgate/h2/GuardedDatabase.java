@@ -28,6 +28,8 @@ final class GuardedDatabase {
         final Guard guard;
         final String keyTypeSignature;
         int users;
+        /** One of the users is SQL ({@code BLOOM_GUARD}): it stays until {@code BLOOM_UNGUARD}. */
+        boolean sqlUser;
         /** Completes when the first build finished (or failed). */
         final java.util.concurrent.CompletableFuture<Void> built = new java.util.concurrent.CompletableFuture<>();
 
@@ -44,6 +46,8 @@ final class GuardedDatabase {
     /** Data sources of open gates: background rebuilds borrow a connection from one. */
     private final List<DataSource> sources = new CopyOnWriteArrayList<>();
     private final Map<Guard, Future<?>> rebuilding = new ConcurrentHashMap<>();
+    /** {@code BLOOM_MAY_CONTAIN}'s name lookups, as written in SQL; cleared whenever guards change. */
+    private final ConcurrentHashMap<String, Guard> byWrittenName = new ConcurrentHashMap<>();
     private ExecutorService executor;
 
     GuardedDatabase(Object key, String name) {
@@ -83,6 +87,7 @@ final class GuardedDatabase {
             s = new Shared(fresh, keyTypeSignature);
             shared.put(fresh.table(), s);
             slot(fresh.table().schema(), fresh.table().table()).add(fresh, keyTypeSignature);
+            byWrittenName.clear();
         }
         s.users++;
         return s;
@@ -98,6 +103,7 @@ final class GuardedDatabase {
             return false;
         }
         shared.remove(guard.table());
+        byWrittenName.clear();
         TableSlot slot = findSlot(guard.table().schema(), guard.table().table());
         if (slot != null) {
             slot.remove(guard);
@@ -113,6 +119,24 @@ final class GuardedDatabase {
         }
         H2Registry.forgetIfUnused(this);
         return true;
+    }
+
+    /** A guard found by the names written in a SQL call, cached; null if none. */
+    Guard byWrittenName(String key) {
+        return byWrittenName.get(key);
+    }
+
+    void rememberWrittenName(String key, Guard guard) {
+        synchronized (this) {
+            if (shared.containsKey(guard.table())) {
+                byWrittenName.put(key, guard);
+            }
+        }
+    }
+
+    /** Whether any guard remains on the table. */
+    synchronized boolean guarded(String schema, String table) {
+        return shared.keySet().stream().anyMatch(t -> t.schema().equals(schema) && t.table().equals(table));
     }
 
     /** Every guard, in the order they were created. */

@@ -64,7 +64,21 @@ public final class H2Sync implements AutoCloseable {
     public static H2Sync forGate(DataSource source, Connection connection) throws SQLException {
         GuardedDatabase database = H2Registry.of(H2Engine.database(connection));
         database.addSource(source);
+        registerMayContain(connection);
         return new H2Sync(source, database);
+    }
+
+    /**
+     * Creates {@code BLOOM_MAY_CONTAIN} in the connection's schema if it is missing. Not
+     * DETERMINISTIC, on purpose (see {@link H2Functions}). A user who may not create it only loses
+     * the SQL function, not the gate.
+     */
+    static void registerMayContain(Connection connection) {
+        try (Statement s = connection.createStatement()) {
+            s.execute("CREATE ALIAS IF NOT EXISTS BLOOM_MAY_CONTAIN FOR '" + H2Functions.class.getName() + ".mayContain'");
+        } catch (SQLException e) {
+            LOG.warn("Could not create the SQL function BLOOM_MAY_CONTAIN (it needs an admin user): {}", e.getMessage());
+        }
     }
 
     /**
@@ -98,16 +112,46 @@ public final class H2Sync implements AutoCloseable {
         }
     }
 
-    /** The users of this gate's guards drop by one; a guard nobody uses is closed. */
+    /**
+     * The users of this gate's guards drop by one; a guard nobody uses is closed, and a table left
+     * without guards loses its trigger (so the database no longer needs bloomgate's classes to write
+     * to it).
+     */
     @Override
     public void close() {
+        List<GuardedTable> left = new ArrayList<>();
         synchronized (mine) {
             for (Guard guard : mine) {
-                database.leave(guard);
+                if (database.leave(guard)) {
+                    left.add(guard.table());
+                }
             }
             mine.clear();
         }
         database.removeSource(source);
+        if (!left.isEmpty()) {
+            try (Connection connection = source.getConnection()) {
+                for (GuardedTable t : left) {
+                    dropTriggerIfUnguarded(connection, database, t);
+                }
+            } catch (SQLException | RuntimeException e) {
+                LOG.warn("Could not drop bloomgate's triggers on {} after the last guard closed; they stay harmless"
+                        + " but need bloomgate's classes on the classpath (sql/h2/uninstall.sql removes them)", left, e);
+            }
+        }
+    }
+
+    /** Drops the table's trigger if no guard in this JVM uses it any more. */
+    static void dropTriggerIfUnguarded(Connection connection, GuardedDatabase database, GuardedTable t)
+            throws SQLException {
+        if (database.guarded(t.schema(), t.table())) {
+            return;
+        }
+        try (Statement s = connection.createStatement()) {
+            s.execute("DROP TRIGGER IF EXISTS " + TableScanner.quote(t.schema()) + "."
+                    + TableScanner.quote(triggerName(t.table())));
+        }
+        LOG.info("Dropped trigger {} on {}.{}: no guard uses it", triggerName(t.table()), t.schema(), t.table());
     }
 
     // ------------------------------------------------------------------ shared with the SQL functions

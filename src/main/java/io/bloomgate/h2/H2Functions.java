@@ -1,0 +1,311 @@
+package io.bloomgate.h2;
+
+import io.bloomgate.BloomGate;
+import io.bloomgate.GuardStats;
+import io.bloomgate.filter.FilterSpec;
+import io.bloomgate.key.Canonical;
+import io.bloomgate.key.KeyBuffer;
+import io.bloomgate.sql.Dialect;
+import io.bloomgate.sql.GuardedTable;
+import io.bloomgate.sync.CatalogReader;
+import io.bloomgate.sync.Guard;
+import io.bloomgate.sync.TableScanner;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.sql.Types;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import org.h2.engine.SessionLocal;
+import org.h2.jdbc.JdbcConnection;
+import org.h2.tools.SimpleResultSet;
+import org.h2.value.Value;
+import org.h2.value.ValueNull;
+import org.h2.value.ValueToObjectConverter;
+
+/**
+ * bloomgate's SQL functions on H2 ({@code sql/h2/install.sql} creates them; a gate built on H2
+ * creates {@code BLOOM_MAY_CONTAIN}). Guards created here are the same guards the Java API sees:
+ * both live in one registry per database.
+ *
+ * <ul>
+ *   <li>{@code BLOOM_MAY_CONTAIN(table, column, value)}: FALSE when {@code value} is definitely
+ *       absent from the guarded column, TRUE when it may be present (also when the guard cannot
+ *       answer yet, or the value does not convert exactly). NULL gives FALSE: it equals nothing.
+ *   <li>{@code BLOOM_GUARD(table, column [, expected_keys, fpp])}: guards a column (installs its
+ *       trigger, scans it); returns a one-line summary. Commits the current transaction ({@code
+ *       CREATE TRIGGER} does) and needs an admin user.
+ *   <li>{@code BLOOM_UNGUARD(table, column)}: drops a guard created by {@code BLOOM_GUARD}.
+ *   <li>{@code BLOOM_REBUILD(table, column)}: rebuilds a guard from a fresh scan.
+ *   <li>{@code BLOOM_STATS()}: one row per guard on this database, with {@link GuardStats}' counters
+ *       and filter facts.
+ *   <li>{@code BLOOM_UNGUARD_ALL()}: drops every SQL guard and every bloomgate trigger (for
+ *       {@code sql/h2/uninstall.sql}).
+ * </ul>
+ *
+ * <p>Table names may be schema-qualified; unquoted names fold to upper case as H2 folds them.
+ * Functions are not DETERMINISTIC: H2 would otherwise fold a call with constant arguments into a
+ * constant when the query is prepared, freezing the answer.
+ */
+public final class H2Functions {
+
+    private static final ThreadLocal<KeyBuffer> BUFFERS = ThreadLocal.withInitial(KeyBuffer::new);
+
+    private H2Functions() {
+    }
+
+    /** {@code BLOOM_MAY_CONTAIN(table, column, value)}. */
+    public static Boolean mayContain(Connection connection, String table, String column, Value value)
+            throws SQLException {
+        Guard guard = existingGuard(connection, "BLOOM_MAY_CONTAIN", table, column);
+        if (value == null || value == ValueNull.INSTANCE) {
+            return Boolean.FALSE; // NULL equals nothing
+        }
+        if (!guard.ready() || guard.unsettled()) {
+            return Boolean.TRUE;
+        }
+        Object object = ValueToObjectConverter.valueToDefaultObject(value, connection.unwrap(JdbcConnection.class),
+                true);
+        KeyBuffer buffer = BUFFERS.get();
+        Canonical canonical = guard.keyForm().canonicalize(object, buffer);
+        if (canonical == Canonical.NULL) {
+            return Boolean.FALSE;
+        }
+        if (canonical != Canonical.EXACT) {
+            return Boolean.TRUE; // the database would convert it by its own rules: maybe
+        }
+        if (guard.mightContainHash(guard.hash(buffer))) {
+            guard.counters().countPassedThrough();
+            return Boolean.TRUE;
+        }
+        guard.counters().countAvoided();
+        return Boolean.FALSE;
+    }
+
+    /** {@code BLOOM_GUARD(table, column)}: sized from the table's rows, p = 1%. */
+    public static String guard(Connection connection, String table, String column) throws SQLException {
+        return guard(connection, table, column, null, null);
+    }
+
+    /** {@code BLOOM_GUARD(table, column, expected_keys, fpp)}; NULLs take the defaults. */
+    public static String guard(Connection connection, String table, String column, Long expectedKeys, Double fpp)
+            throws SQLException {
+        requireName("BLOOM_GUARD", "table", table);
+        requireName("BLOOM_GUARD", "column", column);
+        if (expectedKeys != null && expectedKeys < 1) {
+            throw new SQLException("BLOOM_GUARD(" + table + ", " + column + "): expected_keys must be at least 1, was "
+                    + expectedKeys + " (pass NULL to size from the table)", "22023");
+        }
+        double p = fpp == null ? BloomGate.DEFAULT_FPP : fpp;
+        if (!(p > 0 && p < 1)) {
+            throw new SQLException("BLOOM_GUARD(" + table + ", " + column + "): fpp must be strictly between 0 and 1"
+                    + " (e.g. 0.01), was " + fpp, "22023");
+        }
+        SessionLocal session = H2Engine.session(connection);
+        GuardedDatabase database = H2Registry.of(session.getDatabase());
+        CatalogReader catalog = new CatalogReader(connection, Dialect.H2);
+        CatalogReader.KeyColumn key = resolve(catalog, "BLOOM_GUARD", table, column);
+        synchronized (H2Functions.class) { // one SQL guard per column, however many sessions ask at once
+            GuardedDatabase.Shared shared = database.find(key.table());
+            if (shared != null && shared.sqlUser) {
+                return summary(shared.guard, "already guarded");
+            }
+            long expected = expectedKeys != null ? expectedKeys
+                    : Math.max(BloomGate.MIN_DEFAULT_KEYS, catalog.estimateRows(key.table()) * 3 / 2);
+            Guard guard = H2Sync.join(connection, session, database, key, FilterSpec.of(expected, p),
+                    H2Sync.BUILD_WAIT_MILLIS);
+            database.find(key.table()).sqlUser = true;
+            return summary(guard, "guarded");
+        }
+    }
+
+    /** {@code BLOOM_UNGUARD(table, column)}: drops a guard created by {@code BLOOM_GUARD}. */
+    public static String unguard(Connection connection, String table, String column) throws SQLException {
+        requireName("BLOOM_UNGUARD", "table", table);
+        requireName("BLOOM_UNGUARD", "column", column);
+        GuardedDatabase database = H2Registry.of(H2Engine.database(connection));
+        Guard guard = existingGuard(connection, "BLOOM_UNGUARD", table, column);
+        synchronized (H2Functions.class) {
+            GuardedDatabase.Shared shared = database.find(guard.table());
+            if (shared == null || !shared.sqlUser) {
+                throw new SQLException("BLOOM_UNGUARD(" + table + ", " + column + "): " + guard.table()
+                        + " is guarded by a Java gate, not by BLOOM_GUARD; close that gate instead", "42000");
+            }
+            shared.sqlUser = false;
+            database.leave(guard);
+            H2Sync.dropTriggerIfUnguarded(connection, database, guard.table());
+        }
+        return "unguarded " + guard.table();
+    }
+
+    /** {@code BLOOM_REBUILD(table, column)}: rebuilds a guard from a fresh scan, online. */
+    public static String rebuild(Connection connection, String table, String column) throws SQLException {
+        Guard guard = existingGuard(connection, "BLOOM_REBUILD", table, column);
+        try {
+            H2Sync.rebuild(connection, H2Engine.session(connection), guard, H2Sync.BUILD_WAIT_MILLIS);
+        } catch (IllegalStateException e) {
+            throw new SQLException("BLOOM_REBUILD(" + table + ", " + column + "): " + e.getMessage(), "42000", e);
+        }
+        return summary(guard, "rebuilt");
+    }
+
+    /** {@code BLOOM_UNGUARD_ALL()}: drops every SQL guard and every bloomgate trigger on this database. */
+    public static int unguardAll(Connection connection) throws SQLException {
+        GuardedDatabase database = H2Registry.of(H2Engine.database(connection));
+        int dropped = 0;
+        synchronized (H2Functions.class) {
+            for (Guard guard : database.guards()) {
+                GuardedDatabase.Shared shared = database.find(guard.table());
+                if (shared != null && shared.sqlUser) {
+                    shared.sqlUser = false;
+                    database.leave(guard);
+                }
+            }
+            List<String[]> triggers = new ArrayList<>();
+            try (Statement s = connection.createStatement();
+                    ResultSet rs = s.executeQuery("SELECT DISTINCT TRIGGER_SCHEMA, TRIGGER_NAME FROM"
+                            + " INFORMATION_SCHEMA.TRIGGERS WHERE JAVA_CLASS = '" + H2Sync.TRIGGER_CLASS + "'")) {
+                while (rs.next()) {
+                    triggers.add(new String[] {rs.getString(1), rs.getString(2)});
+                }
+            }
+            try (Statement s = connection.createStatement()) {
+                for (String[] t : triggers) {
+                    s.execute("DROP TRIGGER IF EXISTS " + TableScanner.quote(t[0]) + "." + TableScanner.quote(t[1]));
+                    dropped++;
+                }
+            }
+        }
+        return dropped;
+    }
+
+    /** {@code BLOOM_STATS()}: one row per guard on this database. */
+    public static ResultSet stats(Connection connection) throws SQLException {
+        SimpleResultSet rs = new SimpleResultSet();
+        rs.addColumn("TABLE_NAME", Types.VARCHAR, 1024, 0);
+        rs.addColumn("COLUMN_NAME", Types.VARCHAR, 1024, 0);
+        rs.addColumn("STATE", Types.VARCHAR, 16, 0);
+        rs.addColumn("LOOKUPS", Types.BIGINT, 19, 0);
+        rs.addColumn("AVOIDED", Types.BIGINT, 19, 0);
+        rs.addColumn("PASSED_THROUGH", Types.BIGINT, 19, 0);
+        rs.addColumn("TRUE_POSITIVES", Types.BIGINT, 19, 0);
+        rs.addColumn("FALSE_POSITIVES", Types.BIGINT, 19, 0);
+        rs.addColumn("BYPASSED", Types.BIGINT, 19, 0);
+        rs.addColumn("KEYS_ADDED", Types.BIGINT, 19, 0);
+        rs.addColumn("STALE_KEYS", Types.BIGINT, 19, 0);
+        rs.addColumn("REBUILDS", Types.INTEGER, 10, 0);
+        rs.addColumn("LAYOUT", Types.VARCHAR, 16, 0);
+        rs.addColumn("EXPECTED_KEYS", Types.BIGINT, 19, 0);
+        rs.addColumn("BITS", Types.BIGINT, 19, 0);
+        rs.addColumn("HASH_FUNCTIONS", Types.INTEGER, 10, 0);
+        rs.addColumn("TARGET_FPP", Types.DOUBLE, 17, 0);
+        rs.addColumn("ESTIMATED_KEYS", Types.BIGINT, 19, 0);
+        rs.addColumn("ESTIMATED_FPP", Types.DOUBLE, 17, 0);
+        rs.addColumn("OBSERVED_FPP", Types.DOUBLE, 17, 0);
+        rs.addColumn("MEMORY_BYTES", Types.BIGINT, 19, 0);
+        rs.addColumn("SQL_GUARD", Types.BOOLEAN, 1, 0);
+        if (connection.getMetaData().getURL().startsWith("jdbc:columnlist:")) {
+            return rs; // H2 asks for the columns first
+        }
+        GuardedDatabase database = H2Registry.find(H2Engine.database(connection));
+        if (database == null) {
+            return rs;
+        }
+        for (Guard guard : database.guards()) {
+            GuardStats s = guard.stats();
+            GuardedDatabase.Shared shared = database.find(guard.table());
+            rs.addRow(s.table(), s.column(), s.state().name(), s.lookups(), s.avoided(), s.passedThrough(),
+                    s.truePositives(), s.falsePositives(), s.bypassed(), s.keysAdded(), s.staleKeys(), s.rebuilds(),
+                    s.filter().layout().name(), s.filter().expectedKeys(), s.filter().bits(), s.filter().hashes(),
+                    s.filter().targetFpp(), s.filter().estimatedKeys(), s.filter().estimatedFpp(),
+                    s.observedFalsePositiveRate(), s.filter().memoryBytes(), shared != null && shared.sqlUser);
+        }
+        return rs;
+    }
+
+    // ------------------------------------------------------------------ helpers
+
+    private static Guard existingGuard(Connection connection, String function, String table, String column)
+            throws SQLException {
+        requireName(function, "table", table);
+        requireName(function, "column", column);
+        GuardedDatabase database = H2Registry.find(H2Engine.database(connection));
+        String schema = connection.getSchema();
+        String written = schema + '\u0000' + table + '\u0000' + column;
+        Guard guard = database == null ? null : database.byWrittenName(written);
+        if (guard != null) {
+            return guard;
+        }
+        GuardedTable wanted = null;
+        if (database != null) {
+            String[] name = qualified(table, schema);
+            String col = fold(column.trim());
+            for (Guard g : database.guards()) {
+                GuardedTable t = g.table();
+                if (t.schema().equals(name[0]) && t.table().equals(name[1]) && t.keyColumn().equals(col)) {
+                    database.rememberWrittenName(written, g);
+                    return g;
+                }
+            }
+        }
+        List<String> guarded = new ArrayList<>();
+        if (database != null) {
+            for (Guard g : database.guards()) {
+                guarded.add(g.table().toString());
+            }
+        }
+        throw new SQLException(function + "(" + table + ", " + column + "): no guard on that column (guarded columns: "
+                + (guarded.isEmpty() ? "none" : String.join(", ", guarded))
+                + "). Create one with BLOOM_GUARD(table, column) or a BloomGate.", "42S02");
+    }
+
+    private static CatalogReader.KeyColumn resolve(CatalogReader catalog, String function, String table, String column)
+            throws SQLException {
+        try {
+            return catalog.resolve(table, column);
+        } catch (IllegalArgumentException e) { // including UnsupportedKeyTypeException
+            throw new SQLException(function + ": " + e.getMessage(), "42S02", e);
+        }
+    }
+
+    private static void requireName(String function, String what, String value) throws SQLException {
+        if (value == null || value.isBlank()) {
+            throw new SQLException(function + ": " + what + " must be a non-empty name, was "
+                    + (value == null ? "NULL" : "'" + value + "'"), "22004");
+        }
+    }
+
+    /** {@code [schema.]table} folded as H2 folds unquoted names. */
+    private static String[] qualified(String table, String defaultSchema) {
+        String t = table.trim();
+        int dot = -1;
+        boolean quoted = false;
+        for (int i = 0; i < t.length(); i++) {
+            char c = t.charAt(i);
+            if (c == '"') {
+                quoted = !quoted;
+            } else if (c == '.' && !quoted) {
+                dot = i;
+                break;
+            }
+        }
+        if (dot < 0) {
+            return new String[] {defaultSchema, fold(t)};
+        }
+        return new String[] {fold(t.substring(0, dot).trim()), fold(t.substring(dot + 1).trim())};
+    }
+
+    private static String fold(String name) {
+        if (name.length() >= 2 && name.startsWith("\"") && name.endsWith("\"")) {
+            return name.substring(1, name.length() - 1).replace("\"\"", "\"");
+        }
+        return name.toUpperCase(Locale.ROOT);
+    }
+
+    private static String summary(Guard guard, String what) {
+        GuardStats s = guard.stats();
+        return what + " " + guard.table() + ": " + s.state() + ", " + guard.filter();
+    }
+}
