@@ -2,6 +2,7 @@ package io.bloomgate.h2;
 
 import io.bloomgate.BloomGate;
 import io.bloomgate.GuardStats;
+import io.bloomgate.filter.FilterLayout;
 import io.bloomgate.filter.FilterSpec;
 import io.bloomgate.key.Canonical;
 import io.bloomgate.key.KeyBuffer;
@@ -35,8 +36,11 @@ import org.h2.value.ValueToObjectConverter;
  *       absent from the guarded column, TRUE when it may be present (also when the guard cannot
  *       answer yet, or the value does not convert exactly). NULL gives FALSE: it equals nothing.
  *   <li>{@code BLOOM_GUARD(table, column [, expected_keys, fpp])}: guards a column (installs its
- *       trigger, scans it); returns a one-line summary. Commits the current transaction ({@code
- *       CREATE TRIGGER} does) and needs an admin user.
+ *       trigger, scans it) with a scalable filter, which grows when the table outgrows {@code
+ *       expected_keys}; returns a one-line summary. Commits the current transaction ({@code
+ *       CREATE TRIGGER} does) and needs an admin user. Deleted keys stay in the filter (false
+ *       positives only) until {@code BLOOM_REBUILD}, or until a Java gate on the same database
+ *       rebuilds it in the background.
  *   <li>{@code BLOOM_UNGUARD(table, column)}: drops a guard created by {@code BLOOM_GUARD}.
  *   <li>{@code BLOOM_REBUILD(table, column)}: rebuilds a guard from a fresh scan.
  *   <li>{@code BLOOM_STATS()}: one row per guard on this database, with {@link GuardStats}' counters
@@ -114,8 +118,10 @@ public final class H2Functions {
             }
             long expected = expectedKeys != null ? expectedKeys
                     : Math.max(BloomGate.MIN_DEFAULT_KEYS, catalog.estimateRows(key.table()) * 3 / 2);
-            Guard guard = H2Sync.join(connection, session, database, key, FilterSpec.of(expected, p),
-                    H2Sync.BUILD_WAIT_MILLIS);
+            // Scalable: with no Java gate to lend a connection for background rebuilds, a SQL guard
+            // must grow by itself when the table outgrows its estimate.
+            FilterSpec spec = FilterSpec.of(expected, p).withLayout(FilterLayout.SCALABLE);
+            Guard guard = H2Sync.join(connection, session, database, key, spec, H2Sync.BUILD_WAIT_MILLIS);
             database.find(key.table()).sqlUser = true;
             return summary(guard, "guarded");
         }
