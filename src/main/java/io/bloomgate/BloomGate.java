@@ -2,6 +2,7 @@ package io.bloomgate;
 
 import io.bloomgate.filter.FilterSpec;
 import io.bloomgate.h2.H2Sync;
+import io.bloomgate.h2.H2Watch;
 import io.bloomgate.jdbc.GateContext;
 import io.bloomgate.jdbc.GateDataSource;
 import io.bloomgate.sql.Dialect;
@@ -278,7 +279,8 @@ public final class BloomGate implements AutoCloseable {
                 }
             }
             Rescans rescans = new Rescans(scanner);
-            GateContext context = new GateContext(dataSource, product, dialect, defaultSchema, guards, rescans);
+            GateContext context = new GateContext(dataSource, product, dialect, defaultSchema, guards, rescans,
+                    sync != null ? H2Watch.INSTANCE : null);
             return new BloomGate(List.copyOf(guards), new GateDataSource(context), context, rescans, sync, scanner);
         }
 

@@ -30,6 +30,8 @@ final class GuardedDatabase {
         int users;
         /** One of the users is SQL ({@code BLOOM_GUARD}): it stays until {@code BLOOM_UNGUARD}. */
         boolean sqlUser;
+        /** Rebuilds of this guard run one at a time (a caller's rebuild waits for a running one, then runs). */
+        final java.util.concurrent.locks.ReentrantLock rebuildLock = new java.util.concurrent.locks.ReentrantLock();
         /** Completes when the first build finished (or failed). */
         final java.util.concurrent.CompletableFuture<Void> built = new java.util.concurrent.CompletableFuture<>();
 

@@ -70,6 +70,11 @@ public final class H2Functions {
         if (!guard.ready() || guard.unsettled()) {
             return Boolean.TRUE;
         }
+        Object database = H2Engine.database(connection);
+        long stamp = H2Watch.INSTANCE.stamp(database);
+        if (!H2Watch.INSTANCE.verify(database, stamp, guard)) {
+            return Boolean.TRUE; // the trigger is gone: the filter may miss keys
+        }
         Object object = ValueToObjectConverter.valueToDefaultObject(value, connection.unwrap(JdbcConnection.class),
                 true);
         KeyBuffer buffer = BUFFERS.get();
@@ -83,6 +88,9 @@ public final class H2Functions {
         if (guard.mightContainHash(guard.hash(buffer))) {
             guard.counters().countPassedThrough();
             return Boolean.TRUE;
+        }
+        if (H2Watch.INSTANCE.stamp(database) != stamp) {
+            return Boolean.TRUE; // DDL raced the call
         }
         guard.counters().countAvoided();
         return Boolean.FALSE;

@@ -1,5 +1,6 @@
 package io.bloomgate.h2;
 
+import io.bloomgate.GuardState;
 import io.bloomgate.filter.BloomFilter;
 import io.bloomgate.filter.FilterSpec;
 import io.bloomgate.sql.GuardedTable;
@@ -173,6 +174,16 @@ public final class H2Sync implements AutoCloseable {
                         + shared.keyTypeSignature + " but the column is now " + key.keyTypeSignature()
                         + "; close the gates that use it and build a new one");
             }
+            if (shared.guard.state() == GuardState.UNSYNCED) {
+                LOG.info("{} lost its hook ({}); rebuilding it for the new gate", shared.guard,
+                        shared.guard.unsyncedReason());
+                try {
+                    rebuild(connection, own, shared.guard, waitMillis);
+                } catch (SQLException | RuntimeException e) {
+                    database.leave(shared.guard);
+                    throw e;
+                }
+            }
             if (shared.guard.requestedSpec().expectedKeys() != spec.expectedKeys()
                     || shared.guard.requestedSpec().targetFpp() != spec.targetFpp()) {
                 LOG.info("{} is already guarded on this database (sized for {} keys at p={}); sharing that guard",
@@ -225,6 +236,21 @@ public final class H2Sync implements AutoCloseable {
         if (shared == null || shared.guard != guard) {
             throw new IllegalStateException(guard + " is closed");
         }
+        // One rebuild at a time; a caller who finds one running waits, then runs its own (the
+        // running scan may have started before the caller's bulk load).
+        shared.rebuildLock.lock();
+        try {
+            rebuildLocked(connection, own, db, database, shared, waitMillis);
+        } finally {
+            shared.rebuildLock.unlock();
+        }
+    }
+
+    private static void rebuildLocked(Connection connection, SessionLocal own, Database db, GuardedDatabase database,
+            GuardedDatabase.Shared shared, long waitMillis) throws SQLException {
+        Guard guard = shared.guard;
+        GuardedTable t = guard.table();
+        int unsyncsBefore = guard.unsyncCount(); // read before the trigger is (re)installed: see finishRebuild
         String now = CatalogReader.columnSignatures(connection, t.schema(), t.table()).get(t.keyColumn());
         if (!shared.keyTypeSignature.equals(now)) {
             String reason = now == null ? "column " + t + " no longer exists"
@@ -241,7 +267,7 @@ public final class H2Sync implements AutoCloseable {
         try {
             long start = System.nanoTime();
             long rows = fill(connection, db, own, guard, next, waitMillis);
-            guard.finishRebuild(spec, rows);
+            guard.finishRebuild(spec, rows, unsyncsBefore);
             done = true;
             LOG.info("Rebuilt {} in {} ms: {} rows, {}", guard, (System.nanoTime() - start) / 1_000_000, rows,
                     guard.filter());

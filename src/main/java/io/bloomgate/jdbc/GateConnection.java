@@ -34,6 +34,18 @@ final class GateConnection extends ForwardingConnection {
         this.context = context;
     }
 
+    private Object watchAttachment;
+    private boolean watchAttached;
+
+    /** What the context's {@link io.bloomgate.sync.SyncWatch} needs of this connection, computed once. */
+    Object watchAttachment() {
+        if (!watchAttached) {
+            watchAttachment = context.watch.attach(delegate);
+            watchAttached = true;
+        }
+        return watchAttachment;
+    }
+
     // ---- session state the read path consults
 
     /**

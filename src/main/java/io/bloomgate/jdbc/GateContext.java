@@ -5,6 +5,7 @@ import io.bloomgate.sql.GuardedTable;
 import io.bloomgate.sql.StatementClassifier;
 import io.bloomgate.sync.Guard;
 import io.bloomgate.sync.Rescans;
+import io.bloomgate.sync.SyncWatch;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -26,6 +27,8 @@ public final class GateContext {
     final DriverErrors errors;
     final Rescans rescans;
     final Guard[] guards;
+    /** Verifies per lookup that the guards' hooks are in place (H2's triggers); null: nothing to verify. */
+    final SyncWatch watch;
     private final Map<GuardedTable, Guard> byTable;
     private final StatementClassifier classifier;
     private final String defaultSchema;
@@ -40,13 +43,15 @@ public final class GateContext {
      * @param defaultSchema the schema unqualified names resolve to on a fresh connection
      * @param guards        the guards, built
      * @param rescans       settles writes with unknown keys
+     * @param watch         verifies the guards' hooks per lookup, or null
      */
     public GateContext(DataSource target, String databaseProduct, Dialect dialect, String defaultSchema,
-            List<Guard> guards, Rescans rescans) {
+            List<Guard> guards, Rescans rescans, SyncWatch watch) {
         this.target = target;
         this.dialect = dialect;
         this.errors = DriverErrors.of(databaseProduct);
         this.rescans = rescans;
+        this.watch = watch;
         this.guards = guards.toArray(new Guard[0]);
         this.defaultSchema = defaultSchema;
         this.byTable = guards.stream().collect(Collectors.toMap(Guard::table, Function.identity()));

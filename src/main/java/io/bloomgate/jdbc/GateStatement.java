@@ -5,6 +5,7 @@ import io.bloomgate.key.Canonical;
 import io.bloomgate.key.KeyBuffer;
 import io.bloomgate.sql.ParameterCast;
 import io.bloomgate.sync.Guard;
+import io.bloomgate.sync.SyncWatch;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -86,7 +87,22 @@ class GateStatement extends ForwardingStatement {
             guard.counters().countBypass(reason);
             return null;
         }
+        SyncWatch watch = connection.context.watch;
+        Object watched = null;
+        long stamp = 0;
+        if (watch != null) {
+            watched = connection.watchAttachment();
+            stamp = watch.stamp(watched);
+            if (!watch.verify(watched, stamp, guard)) {
+                guard.counters().countBypass(BypassReason.NOT_READY);
+                return null;
+            }
+        }
         int keys = keysAbsent(plan, slots, guard);
+        if (keys == ABSENT && watch != null && watch.stamp(watched) != stamp) {
+            guard.counters().countBypass(BypassReason.NOT_READY); // DDL raced the lookup: look again next time
+            return null;
+        }
         if (keys == MAYBE) {
             guard.counters().countPassedThrough();
             positivesOfNextResult = guard;

@@ -13,6 +13,8 @@ import java.sql.JDBCType;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * One guarded key column: its filter, how its values become keys, its state and its counters.
@@ -29,6 +31,8 @@ import java.util.concurrent.atomic.LongAdder;
  * therefore guaranteed to see the new {@code filter}, so no add can land only in the retired one.
  */
 public final class Guard {
+
+    private static final Logger LOG = LoggerFactory.getLogger(Guard.class);
 
     /** Deletes below this count never trigger a rebuild on their own (small tables churn cheaply). */
     static final long MIN_STALE_FOR_REBUILD = 1_000;
@@ -50,6 +54,10 @@ public final class Guard {
     private volatile GuardState state = GuardState.BUILDING;
     private volatile boolean syncedByTrigger;
     private volatile String unsyncedReason;
+    /** Bumped by every {@link #unsync}: a rebuild that saw it move must not declare the guard READY. */
+    private volatile int unsyncs;
+    /** Opaque state of the {@link SyncWatch} that verifies this guard's hook. */
+    private volatile Object syncCheck;
 
     /**
      * @param table       the table and key column as the catalog names them
@@ -132,9 +140,28 @@ public final class Guard {
      */
     public synchronized void unsync(String reason) {
         if (state != GuardState.CLOSED) {
+            unsyncs++;
+            syncCheck = null;
+            if (state != GuardState.UNSYNCED) {
+                LOG.warn("{} is UNSYNCED, its lookups pass through: {}",
+                        this, reason);
+            }
             unsyncedReason = reason;
             state = GuardState.UNSYNCED;
         }
+    }
+
+    /** How often the guard was unsynced: read before re-installing a hook, passed to {@link #finishRebuild}. */
+    public int unsyncCount() {
+        return unsyncs;
+    }
+
+    public Object syncCheck() {
+        return syncCheck;
+    }
+
+    public void syncCheck(Object check) {
+        syncCheck = check;
     }
 
     /** Why the guard is {@link GuardState#UNSYNCED}, or null. */
@@ -186,9 +213,11 @@ public final class Guard {
 
     /**
      * Makes the rebuilt filter current. The caller has made sure that it holds every key a reader
-     * could still see (see the class comment for why no concurrent add is lost).
+     * could still see (see the class comment for why no concurrent add is lost). The guard becomes
+     * READY only if it was not unsynced since {@code unsyncCountBefore} was read (before the
+     * rebuild re-installed its hook).
      */
-    public synchronized void finishRebuild(FilterSpec newSpec, long rowsScanned) {
+    public synchronized void finishRebuild(FilterSpec newSpec, long rowsScanned, int unsyncCountBefore) {
         BloomFilter fresh = next;
         if (fresh == null || state == GuardState.CLOSED) {
             return;
@@ -200,8 +229,10 @@ public final class Guard {
         insertedSinceBuild.reset();
         staleSinceBuild.reset();
         rebuilds.incrementAndGet();
-        unsyncedReason = null;
-        state = GuardState.READY;
+        if (unsyncs == unsyncCountBefore) {
+            unsyncedReason = null;
+            state = GuardState.READY;
+        } // else the hook went away while the rebuild ran: stay UNSYNCED, the new filter may miss writes
     }
 
     /** Drops a rebuild that failed; the current filter stays (it is still a superset). */
