@@ -6,7 +6,7 @@
 --   CALL BLOOM_GUARD('ORDERS', 'ID', 10000000, 0.001);   -- explicit expected keys and rate
 --   SELECT BLOOM_MAY_CONTAIN('USERS', 'EMAIL', 'a@b.c'); -- FALSE: definitely absent
 --   SELECT * FROM BLOOM_STATS();                         -- one row per guard
---   CALL BLOOM_REBUILD('USERS', 'EMAIL');                -- after bulk loads with triggers off
+--   CALL BLOOM_REBUILD('USERS', 'EMAIL');                -- after writes no trigger saw (a restored backup)
 --   CALL BLOOM_UNGUARD('USERS', 'EMAIL');
 --
 -- BLOOM_GUARD installs the trigger BLOOMGATE_<table> (CREATE TRIGGER commits the current

@@ -6,9 +6,10 @@ import io.bloomgate.GuardProbe.Answer;
 import io.bloomgate.GuardProbe.Path;
 import java.nio.file.Files;
 import java.sql.Connection;
+import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.Duration;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.stream.Stream;
 import org.h2.jdbcx.JdbcDataSource;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -45,9 +46,10 @@ class H2FileDatabaseTest {
         return h2;
     }
 
-    private static boolean databaseOpen(java.nio.file.Path dir) throws Exception {
-        try (Stream<java.nio.file.Path> files = Files.list(dir)) {
-            return files.anyMatch(f -> f.getFileName().toString().endsWith(".lock.db"));
+    /** H2's database object behind a fresh connection: the same object means it stayed open. */
+    private static Object database(JdbcDataSource h2) throws SQLException {
+        try (Connection c = h2.getConnection()) {
+            return ((org.h2.engine.SessionLocal) c.unwrap(org.h2.jdbc.JdbcConnection.class).getSession()).getDatabase();
         }
     }
 
@@ -60,34 +62,55 @@ class H2FileDatabaseTest {
         GuardProbe probe = new GuardProbe(gate, "items", "id").warmUp();
         assertThat(probe.lookup(-1L)).isEqualTo(new Answer(false, Path.AVOIDED));
 
-        // Each call opens the database afresh (every earlier connection is closed) and closes it.
+        // The gate keeps the database open: without it, an embedded database closes with its last
+        // connection, and a reopened one must be rescanned (another process may have written to the
+        // file meanwhile).
+        Object open = database(h2);
         for (int i = 0; i < 3; i++) {
-            assertThat(databaseOpen(dir)).as("closed with its last connection").isFalse();
-            H2Databases.run(h2, "INSERT INTO items VALUES (" + (1000 + i) + ", 'after reopen " + i + "')");
+            H2Databases.run(h2, "INSERT INTO items VALUES (" + (1000 + i) + ", 'fresh connection " + i + "')");
+            assertThat(database(h2)).as("kept open by the gate").isSameAs(open);
         }
         for (int i = 0; i < 3; i++) {
             probe.assertFoundByFilter(1000L + i);
         }
-        // An explicit SHUTDOWN, then writes by a fresh connection (a batch and an INSERT ... SELECT).
+        assertThat(probe.lookup(-2L)).isEqualTo(new Answer(false, Path.AVOIDED));
+        // An explicit SHUTDOWN closes it anyway; writes by a fresh connection (a batch and an
+        // INSERT ... SELECT) follow. The guard stops answering until a rebuild rescans the file.
         H2Databases.run(h2, "SHUTDOWN");
-        try (Connection c = h2.getConnection(); Statement s = c.createStatement()) {
-            s.addBatch("INSERT INTO items VALUES (2001, 'after shutdown')");
-            s.addBatch("INSERT INTO items VALUES (2002, 'after shutdown')");
-            s.executeBatch();
-            s.executeUpdate("INSERT INTO items SELECT X, 'range' FROM SYSTEM_RANGE(3001, 3050)");
+        try (Connection pin = h2.getConnection()) {
+            try (Statement s = pin.createStatement()) {
+                s.addBatch("INSERT INTO items VALUES (2001, 'after shutdown')");
+                s.addBatch("INSERT INTO items VALUES (2002, 'after shutdown')");
+                s.executeBatch();
+                s.executeUpdate("INSERT INTO items SELECT X, 'range' FROM SYSTEM_RANGE(3001, 3050)");
+            }
+            assertThat(probe.find(2001L)).isTrue();
+            // The background rebuild makes the guard READY again, and its filter holds every key.
+            assertThat(GuardProbe.eventually(Duration.ofSeconds(30), () -> probeReady(probe))).isTrue();
+            for (long id : new long[] {1000, 1001, 1002, 2001, 2002}) {
+                probe.assertFoundByFilter(id);
+            }
+            for (long id = 3001; id <= 3050; id++) {
+                probe.assertFoundByFilter(id);
+            }
+            // A writer through a differently spelled URL of the same file ("./" in the path).
+            JdbcDataSource otherSpelling = new JdbcDataSource();
+            otherSpelling.setURL("jdbc:h2:file:" + dir.toAbsolutePath() + "/./db");
+            otherSpelling.setUser("sa");
+            H2Databases.run(otherSpelling, "INSERT INTO items VALUES (4001, 'other spelling')");
+            probe.assertFoundByFilter(4001L);
+            assertThat(probe.stats().state()).isEqualTo(GuardState.READY);
         }
-        probe.assertFoundByFilter(2001L);
-        probe.assertFoundByFilter(2002L);
-        for (long id = 3001; id <= 3050; id++) {
-            probe.assertFoundByFilter(id);
+    }
+
+    /** READY, and a lookup through the gate has verified the trigger on the open database. */
+    private static boolean probeReady(GuardProbe probe) {
+        try {
+            probe.find(-5L); // lets the watch look at the database as it is now
+        } catch (SQLException e) {
+            throw new AssertionError(e);
         }
-        // A writer through a differently spelled URL of the same file ("./" in the path).
-        JdbcDataSource otherSpelling = new JdbcDataSource();
-        otherSpelling.setURL("jdbc:h2:file:" + dir.toAbsolutePath() + "/./db");
-        otherSpelling.setUser("sa");
-        H2Databases.run(otherSpelling, "INSERT INTO items VALUES (4001, 'other spelling')");
-        probe.assertFoundByFilter(4001L);
-        assertThat(probe.stats().state()).isEqualTo(GuardState.READY);
+        return probe.stats().state() == GuardState.READY;
     }
 
     /**
@@ -150,7 +173,7 @@ class H2FileDatabaseTest {
         H2Databases.run(h2, ddl, "INSERT INTO items SELECT X, 'p' FROM SYSTEM_RANGE(1, 100)");
         gate = BloomGate.builder(h2).guard("items", "id", 100_000, 0.01).build();
         GuardProbe probe = new GuardProbe(gate, "items", "id").warmUp();
-        assertThat(databaseOpen(dir)).isFalse();
+        H2Databases.run(h2, "SHUTDOWN"); // closes it despite the gate's own connection
         Files.delete(dir.resolve("db.mv.db"));
         H2Databases.run(h2, ddl, "INSERT INTO items VALUES (5003, 'new file')");
         assertThat(probe.find(5003L)).as("row of the replaced database (guard state %s)", probe.stats().state())

@@ -14,6 +14,11 @@ import java.util.Objects;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.h2.api.Trigger;
+import org.h2.engine.Database;
+import org.h2.engine.SessionLocal;
+import org.h2.schema.Schema;
+import org.h2.table.Column;
+import org.h2.table.Table;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -57,13 +62,36 @@ public final class BloomTrigger implements Trigger {
             int type) throws SQLException {
         String table = tableName;
         Matcher copy = COPY.matcher(tableName);
-        if (copy.matches() && triggerName.startsWith(tableName + "_")) {
+        boolean copied = copy.matches() && triggerName.startsWith(tableName + "_");
+        if (copied) {
             table = copy.group(1); // ALTER TABLE's copy, renamed to the real name when it completes
         }
+        SessionLocal session = H2Engine.session(connection);
+        Database database = session.getDatabase();
+        // Positions in the rows H2 hands to fire(): every column, INVISIBLE ones included (which
+        // DatabaseMetaData.getColumns leaves out), so they come from H2's own table object.
+        Schema schema = database.findSchema(schemaName);
+        Table h2Table = schema == null ? null : schema.findTableOrView(session, tableName);
+        columnNames = new ArrayList<>();
+        if (h2Table != null) {
+            for (Column c : h2Table.getColumns()) {
+                columnNames.add(c.getName());
+            }
+        }
         columns = CatalogReader.columnSignatures(connection, schemaName, tableName);
-        columnNames = new ArrayList<>(columns.keySet());
-        slot = H2Registry.of(H2Engine.database(connection)).slot(schemaName, table);
+        slot = H2Registry.of(database).slot(schemaName, table);
         slot.triggerStarted();
+        for (TableSlot.Entry e : slot.entries) {
+            GuardedDatabase.Shared shared = slot.database.find(e.guard().table());
+            Database builtOn = shared == null ? null : shared.builtOn.get();
+            String why = copied ? "ALTER TABLE rewrote " + slot + " (a copy: rows were moved without firing triggers)"
+                    : builtOn != null && builtOn != database ? "the database was closed and reopened since the filter"
+                            + " was built (rows may have changed meanwhile)" : null;
+            if (why != null) {
+                e.guard().unsync(why);
+                slot.database.schedule(e.guard(), "repairing: " + why);
+            }
+        }
         resolve(slot.entries);
         LOG.debug("Trigger {} started on {}.{} ({} columns)", triggerName, schemaName, table, columnNames.size());
     }
@@ -141,7 +169,8 @@ public final class BloomTrigger implements Trigger {
             String column = guard.table().keyColumn();
             int position = columnNames.indexOf(column);
             String signature = columns.get(column);
-            if (position < 0) {
+            if (position < 0 || signature == null) {
+                position = -1;
                 guard.unsync("column " + column + " of " + slot + " no longer exists");
             } else if (!signature.equals(entries[i].keyTypeSignature())) {
                 guard.unsync("the type of " + slot + "." + column + " changed from " + entries[i].keyTypeSignature()

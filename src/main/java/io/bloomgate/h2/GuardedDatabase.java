@@ -1,17 +1,23 @@
 package io.bloomgate.h2;
 
+import io.bloomgate.GuardState;
 import io.bloomgate.sql.GuardedTable;
 import io.bloomgate.sync.Guard;
+import java.lang.ref.WeakReference;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.ExecutorService;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.sql.Connection;
+import java.sql.SQLException;
 import javax.sql.DataSource;
+import org.h2.engine.Database;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -32,6 +38,11 @@ final class GuardedDatabase {
         boolean sqlUser;
         /** Rebuilds of this guard run one at a time (a caller's rebuild waits for a running one, then runs). */
         final java.util.concurrent.locks.ReentrantLock rebuildLock = new java.util.concurrent.locks.ReentrantLock();
+        /** The database object the filter was last built on: another one means it closed and came back. */
+        volatile WeakReference<Database> builtOn = new WeakReference<>(null);
+        /** H2's id and type of the key column when the filter was last built (renames and copies change them). */
+        volatile int keyColumnId = -1;
+        volatile String keyColumnType;
         /** Completes when the first build finished (or failed). */
         final java.util.concurrent.CompletableFuture<Void> built = new java.util.concurrent.CompletableFuture<>();
 
@@ -50,7 +61,9 @@ final class GuardedDatabase {
     private final Map<Guard, Future<?>> rebuilding = new ConcurrentHashMap<>();
     /** {@code BLOOM_MAY_CONTAIN}'s name lookups, as written in SQL; cleared whenever guards change. */
     private final ConcurrentHashMap<String, Guard> byWrittenName = new ConcurrentHashMap<>();
-    private ExecutorService executor;
+    private ScheduledExecutorService executor;
+    /** Serialises BLOOM_GUARD / BLOOM_UNGUARD / BLOOM_UNGUARD_ALL on this database. */
+    final java.util.concurrent.locks.ReentrantLock sqlLock = new java.util.concurrent.locks.ReentrantLock();
 
     GuardedDatabase(Object key, String name) {
         this.key = key;
@@ -111,12 +124,11 @@ final class GuardedDatabase {
             slot.remove(guard);
         }
         guard.close();
-        Future<?> running = rebuilding.remove(guard);
-        if (running != null) {
-            running.cancel(true);
-        }
+        // A running rebuild sees the guard CLOSED and stops at its next wait; it is not interrupted,
+        // since interrupting a thread in H2's file I/O can close the database's store.
+        rebuilding.remove(guard);
         if (shared.isEmpty() && executor != null) {
-            executor.shutdownNow();
+            executor.shutdown();
             executor = null;
         }
         H2Registry.forgetIfUnused(this);
@@ -156,6 +168,48 @@ final class GuardedDatabase {
 
     void removeSource(DataSource source) {
         sources.remove(source);
+        if (sources.isEmpty()) {
+            unpin();
+        }
+    }
+
+    /** One connection held open while a gate is open on this database: see {@link #pin}. */
+    private Connection pin;
+
+    /**
+     * Keeps the database open while gates use it. An embedded H2 database closes with its last
+     * connection, and one that closed and reopened must be rescanned (another process may have
+     * written to the file meanwhile): without a pool, that would be after every statement.
+     */
+    synchronized void pin() {
+        try {
+            if (pin != null && !pin.isClosed() && pin.isValid(1)) {
+                return;
+            }
+            if (pin != null) {
+                try {
+                    pin.close();
+                } catch (SQLException ignored) {
+                    // the old pin died with its database (SHUTDOWN); a new one replaces it
+                }
+            }
+            pin = sources.isEmpty() ? null : sources.get(0).getConnection();
+        } catch (SQLException | RuntimeException e) {
+            pin = null;
+            LOG.warn("Could not keep {} open with a connection of its own: if it closes and reopens, its guards"
+                    + " are rescanned", name, e);
+        }
+    }
+
+    private synchronized void unpin() {
+        if (pin != null) {
+            try {
+                pin.close();
+            } catch (SQLException ignored) {
+                // closing anyway
+            }
+            pin = null;
+        }
     }
 
     /**
@@ -164,33 +218,58 @@ final class GuardedDatabase {
      * keeps working with stale bits and {@code BLOOM_REBUILD} rebuilds it on request.
      */
     void rebuildIfNeeded(Guard guard) {
-        if (rebuilding.containsKey(guard) || !guard.needsRebuild() || guard.rebuilding()) {
+        if (rebuilding.containsKey(guard) || !guard.needsRebuild() || guard.rebuilding() || !guard.ready()) {
             return;
         }
+        schedule(guard, "stale or outgrown");
+    }
+
+    /**
+     * Rebuilds {@code guard} in the background (if a gate lent a connection source), whatever its
+     * state: for guards unsynced by a change the rebuild can repair (a table copy, a reopen).
+     */
+    void schedule(Guard guard, String why) {
+        schedule(guard, why, 0);
+    }
+
+    /** Delays before the attempts of a background rebuild: the first lets the DDL that prompted it finish. */
+    private static final long[] ATTEMPT_DELAYS_MILLIS = {200, 2_000, 10_000, 60_000};
+
+    private void schedule(Guard guard, String why, int attempt) {
         synchronized (this) {
-            if (sources.isEmpty() || rebuilding.containsKey(guard) || !guard.ready()) {
+            if (sources.isEmpty() || !shared.containsKey(guard.table())
+                    || attempt == 0 && rebuilding.containsKey(guard)) {
                 return;
             }
             if (executor == null) {
-                executor = Executors.newSingleThreadExecutor(r -> {
+                executor = Executors.newSingleThreadScheduledExecutor(r -> {
                     Thread t = new Thread(r, "bloomgate-h2-rebuild");
                     t.setDaemon(true);
                     return t;
                 });
             }
             DataSource source = sources.get(0);
-            rebuilding.put(guard, executor.submit(() -> {
+            rebuilding.put(guard, executor.schedule(() -> {
+                boolean retry = false;
                 try {
-                    LOG.info("Rebuilding {} online: {} stale keys, about {} live keys, sized for {}", guard,
+                    if (guard.state() == GuardState.CLOSED) {
+                        return;
+                    }
+                    pin();
+                    LOG.info("Rebuilding {} online ({}): {} stale keys, about {} live keys, sized for {}", guard, why,
                             guard.staleKeys(), guard.liveKeys(), guard.rebuildSpec().expectedKeys());
                     H2Sync.rebuild(source, guard);
                 } catch (Exception e) {
-                    LOG.warn("Online rebuild of {} failed; its filter stays as it was (a superset) and the next"
-                            + " threshold crossing retries", guard, e);
+                    retry = attempt + 1 < ATTEMPT_DELAYS_MILLIS.length && guard.state() != GuardState.CLOSED;
+                    LOG.warn("Online rebuild of {} failed{}; its filter stays as it was (a superset, or UNSYNCED and"
+                            + " passing lookups through)", guard, retry ? ", retrying" : "", e);
                 } finally {
                     rebuilding.remove(guard);
                 }
-            }));
+                if (retry) {
+                    schedule(guard, why, attempt + 1);
+                }
+            }, ATTEMPT_DELAYS_MILLIS[attempt], TimeUnit.MILLISECONDS));
         }
     }
 

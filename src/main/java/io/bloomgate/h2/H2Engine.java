@@ -98,6 +98,12 @@ final class H2Engine {
      */
     static boolean awaitEnd(Database database, Set<Transaction> transactions, String why, long timeoutMillis)
             throws InterruptedException {
+        return awaitEnd(database, transactions, why, timeoutMillis, null);
+    }
+
+    /** As {@link #awaitEnd(Database, Set, String, long)}, giving up early (false) once {@code stop} says so. */
+    static boolean awaitEnd(Database database, Set<Transaction> transactions, String why, long timeoutMillis,
+            java.util.function.BooleanSupplier stop) throws InterruptedException {
         if (transactions.isEmpty()) {
             return true;
         }
@@ -109,6 +115,9 @@ final class H2Engine {
             List<Transaction> still = stillOpen(store, transactions);
             if (still.isEmpty()) {
                 return true;
+            }
+            if (stop != null && stop.getAsBoolean()) {
+                return false;
             }
             long now = System.nanoTime();
             if (timeoutMillis > 0 && now - start > TimeUnit.MILLISECONDS.toNanos(timeoutMillis)) {

@@ -116,10 +116,12 @@ public final class H2Functions {
                     + " (e.g. 0.01), was " + fpp, "22023");
         }
         SessionLocal session = H2Engine.session(connection);
+        requireFreshTransaction(connection, session, "BLOOM_GUARD");
         GuardedDatabase database = H2Registry.of(session.getDatabase());
         CatalogReader catalog = new CatalogReader(connection, Dialect.H2);
         CatalogReader.KeyColumn key = resolve(catalog, "BLOOM_GUARD", table, column);
-        synchronized (H2Functions.class) { // one SQL guard per column, however many sessions ask at once
+        lock(database, "BLOOM_GUARD");
+        try { // one SQL guard per column, however many sessions ask at once
             GuardedDatabase.Shared shared = database.find(key.table());
             if (shared != null && shared.sqlUser) {
                 return summary(shared.guard, "already guarded");
@@ -132,6 +134,8 @@ public final class H2Functions {
             Guard guard = H2Sync.join(connection, session, database, key, spec, H2Sync.BUILD_WAIT_MILLIS);
             database.find(key.table()).sqlUser = true;
             return summary(guard, "guarded");
+        } finally {
+            database.sqlLock.unlock();
         }
     }
 
@@ -141,7 +145,8 @@ public final class H2Functions {
         requireName("BLOOM_UNGUARD", "column", column);
         GuardedDatabase database = H2Registry.of(H2Engine.database(connection));
         Guard guard = existingGuard(connection, "BLOOM_UNGUARD", table, column);
-        synchronized (H2Functions.class) {
+        lock(database, "BLOOM_UNGUARD");
+        try {
             GuardedDatabase.Shared shared = database.find(guard.table());
             if (shared == null || !shared.sqlUser) {
                 throw new SQLException("BLOOM_UNGUARD(" + table + ", " + column + "): " + guard.table()
@@ -150,6 +155,8 @@ public final class H2Functions {
             shared.sqlUser = false;
             database.leave(guard);
             H2Sync.dropTriggerIfUnguarded(connection, database, guard.table());
+        } finally {
+            database.sqlLock.unlock();
         }
         return "unguarded " + guard.table();
     }
@@ -157,6 +164,7 @@ public final class H2Functions {
     /** {@code BLOOM_REBUILD(table, column)}: rebuilds a guard from a fresh scan, online. */
     public static String rebuild(Connection connection, String table, String column) throws SQLException {
         Guard guard = existingGuard(connection, "BLOOM_REBUILD", table, column);
+        requireFreshTransaction(connection, H2Engine.session(connection), "BLOOM_REBUILD");
         try {
             H2Sync.rebuild(connection, H2Engine.session(connection), guard, H2Sync.BUILD_WAIT_MILLIS);
         } catch (IllegalStateException e) {
@@ -169,7 +177,8 @@ public final class H2Functions {
     public static int unguardAll(Connection connection) throws SQLException {
         GuardedDatabase database = H2Registry.of(H2Engine.database(connection));
         int dropped = 0;
-        synchronized (H2Functions.class) {
+        lock(database, "BLOOM_UNGUARD_ALL");
+        try {
             for (Guard guard : database.guards()) {
                 GuardedDatabase.Shared shared = database.find(guard.table());
                 if (shared != null && shared.sqlUser) {
@@ -191,6 +200,8 @@ public final class H2Functions {
                     dropped++;
                 }
             }
+        } finally {
+            database.sqlLock.unlock();
         }
         return dropped;
     }
@@ -281,6 +292,47 @@ public final class H2Functions {
             return catalog.resolve(table, column);
         } catch (IllegalArgumentException e) { // including UnsupportedKeyTypeException
             throw new SQLException(function + ": " + e.getMessage(), "42S02", e);
+        }
+    }
+
+    /**
+     * The scan runs in the caller's session, so its snapshot must be the statement's own (READ
+     * COMMITTED) and the caller must have no uncommitted changes (the waits skip its transaction,
+     * so an uncommitted DELETE it later rolls back would be missed).
+     */
+    private static void requireFreshTransaction(Connection connection, SessionLocal session, String function)
+            throws SQLException {
+        int isolation = connection.getTransactionIsolation();
+        if (isolation != Connection.TRANSACTION_READ_COMMITTED) {
+            throw new SQLException(function + " scans the table in your session, which needs READ COMMITTED isolation"
+                    + " (it is " + isolationName(isolation) + "): SET SESSION CHARACTERISTICS AS TRANSACTION ISOLATION"
+                    + " LEVEL READ COMMITTED, or call it from another session", "25000");
+        }
+        if (session.hasPendingTransaction()) {
+            throw new SQLException(function + " needs a session without uncommitted changes: COMMIT (or ROLLBACK)"
+                    + " first", "25000");
+        }
+    }
+
+    private static String isolationName(int isolation) {
+        return switch (isolation) {
+            case Connection.TRANSACTION_READ_UNCOMMITTED -> "READ UNCOMMITTED";
+            case Connection.TRANSACTION_REPEATABLE_READ -> "REPEATABLE READ";
+            case Connection.TRANSACTION_SERIALIZABLE -> "SERIALIZABLE";
+            default -> "isolation level " + isolation;
+        };
+    }
+
+    /** Takes the database's lock for SQL guard changes, failing fast rather than deadlocking. */
+    private static void lock(GuardedDatabase database, String function) throws SQLException {
+        try {
+            if (!database.sqlLock.tryLock(1, java.util.concurrent.TimeUnit.SECONDS)) {
+                throw new SQLException(function + ": another BLOOM_GUARD, BLOOM_UNGUARD or BLOOM_UNGUARD_ALL is running on"
+                        + " this database; try again when it has finished", "55006");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new SQLException(function + " was interrupted", e);
         }
     }
 

@@ -65,6 +65,7 @@ public final class H2Sync implements AutoCloseable {
     public static H2Sync forGate(DataSource source, Connection connection) throws SQLException {
         GuardedDatabase database = H2Registry.of(H2Engine.database(connection));
         database.addSource(source);
+        database.pin();
         registerMayContain(connection);
         return new H2Sync(source, database);
     }
@@ -109,7 +110,17 @@ public final class H2Sync implements AutoCloseable {
 
     static void rebuild(DataSource source, Guard guard) throws SQLException {
         try (Connection connection = source.getConnection()) {
-            rebuild(connection, null, guard, REBUILD_WAIT_MILLIS);
+            boolean autoCommit = connection.getAutoCommit();
+            if (!autoCommit) {
+                connection.setAutoCommit(true); // else the rebuild's own transaction is one it waits for
+            }
+            try {
+                rebuild(connection, null, guard, REBUILD_WAIT_MILLIS);
+            } finally {
+                if (!autoCommit) {
+                    connection.setAutoCommit(false);
+                }
+            }
         }
     }
 
@@ -129,7 +140,6 @@ public final class H2Sync implements AutoCloseable {
             }
             mine.clear();
         }
-        database.removeSource(source);
         if (!left.isEmpty()) {
             try (Connection connection = source.getConnection()) {
                 for (GuardedTable t : left) {
@@ -140,6 +150,7 @@ public final class H2Sync implements AutoCloseable {
                         + " but need bloomgate's classes on the classpath (sql/h2/uninstall.sql removes them)", left, e);
             }
         }
+        database.removeSource(source); // last: it may let the database close
     }
 
     /** Drops the table's trigger if no guard in this JVM uses it any more. */
@@ -174,6 +185,12 @@ public final class H2Sync implements AutoCloseable {
                         + shared.keyTypeSignature + " but the column is now " + key.keyTypeSignature()
                         + "; close the gates that use it and build a new one");
             }
+            Database db = H2Engine.database(connection);
+            String broken = shared.guard.state() == GuardState.UNSYNCED ? shared.guard.unsyncedReason()
+                    : H2Watch.hookBroken(db, shared);
+            if (broken != null && !broken.isEmpty() && shared.guard.state() != GuardState.UNSYNCED) {
+                shared.guard.unsync(broken);
+            }
             if (shared.guard.state() == GuardState.UNSYNCED) {
                 LOG.info("{} lost its hook ({}); rebuilding it for the new gate", shared.guard,
                         shared.guard.unsyncedReason());
@@ -193,9 +210,11 @@ public final class H2Sync implements AutoCloseable {
         }
         try {
             Database db = H2Engine.database(connection);
+            shared.builtOn = new java.lang.ref.WeakReference<>(db); // before the trigger starts: see BloomTrigger.init
             installTrigger(connection, key.table(), database.slot(key.table().schema(), key.table().table()));
             fresh.syncedByTrigger(true);
             long rows = fill(connection, db, own, fresh, fresh.filter(), waitMillis);
+            H2Watch.recordHook(db, shared);
             fresh.ready(rows);
             LOG.info("Guard on {} is READY: {} rows, {}", key.table(), rows, fresh.filter());
             shared.built.complete(null);
@@ -238,7 +257,15 @@ public final class H2Sync implements AutoCloseable {
         }
         // One rebuild at a time; a caller who finds one running waits, then runs its own (the
         // running scan may have started before the caller's bulk load).
-        shared.rebuildLock.lock();
+        try {
+            if (!shared.rebuildLock.tryLock(waitMillis, TimeUnit.MILLISECONDS)) {
+                throw new SQLException("Another rebuild of " + guard + " has been running for over " + waitMillis / 1000
+                        + " s; try again later");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new SQLException("Interrupted while waiting for another rebuild of " + guard, e);
+        }
         try {
             rebuildLocked(connection, own, db, database, shared, waitMillis);
         } finally {
@@ -260,6 +287,7 @@ public final class H2Sync implements AutoCloseable {
                     + "; close the gate and build a new one");
         }
         TableSlot slot = database.slot(t.schema(), t.table());
+        shared.builtOn = new java.lang.ref.WeakReference<>(db); // before the trigger (re)starts
         installTrigger(connection, t, slot);
         FilterSpec spec = guard.rebuildSpec();
         BloomFilter next = guard.beginRebuild(spec);
@@ -267,6 +295,7 @@ public final class H2Sync implements AutoCloseable {
         try {
             long start = System.nanoTime();
             long rows = fill(connection, db, own, guard, next, waitMillis);
+            H2Watch.recordHook(db, shared);
             guard.finishRebuild(spec, rows, unsyncsBefore);
             done = true;
             LOG.info("Rebuilt {} in {} ms: {} rows, {}", guard, (System.nanoTime() - start) / 1_000_000, rows,
@@ -285,12 +314,21 @@ public final class H2Sync implements AutoCloseable {
     private static long fill(Connection connection, Database db, SessionLocal own, Guard guard, BloomFilter target,
             long waitMillis) throws SQLException, InterruptedException {
         Set<Transaction> beforeTrigger = H2Engine.openTransactions(db, own);
-        if (!H2Engine.awaitEnd(db, beforeTrigger, "Building " + guard, waitMillis)) {
+        java.util.function.BooleanSupplier closed = () -> guard.state() == GuardState.CLOSED;
+        if (!H2Engine.awaitEnd(db, beforeTrigger, "Building " + guard, waitMillis, closed)) {
+            if (guard.state() == GuardState.CLOSED) {
+                throw new SQLException(guard + " was closed while it was being built");
+            }
             throw timeout(guard, "began before its trigger was installed", waitMillis);
         }
-        Set<Transaction> atScan = H2Engine.openTransactions(db, own);
         long rows = TableScanner.scan(connection, guard, target, false);
-        if (!H2Engine.awaitEnd(db, atScan, "Building " + guard, waitMillis)) {
+        // Taken after the scan, so it includes every transaction whose snapshot may predate the
+        // scan's (one that began just before the scan started is still open now, or has ended).
+        Set<Transaction> atScan = H2Engine.openTransactions(db, own);
+        if (!H2Engine.awaitEnd(db, atScan, "Building " + guard, waitMillis, closed)) {
+            if (guard.state() == GuardState.CLOSED) {
+                throw new SQLException(guard + " was closed while it was being built");
+            }
             throw timeout(guard, "were open when its scan started (their snapshots may still show rows the scan"
                     + " did not see)", waitMillis);
         }
@@ -346,7 +384,8 @@ public final class H2Sync implements AutoCloseable {
             for (String old : ours) {
                 s.execute("DROP TRIGGER IF EXISTS " + TableScanner.quote(t.schema()) + "." + TableScanner.quote(old));
             }
-            s.execute("CREATE TRIGGER " + TableScanner.quote(t.schema()) + "." + TableScanner.quote(name)
+            // IF NOT EXISTS: a concurrent ALTER TABLE may just have renamed its copy of the trigger back.
+            s.execute("CREATE TRIGGER IF NOT EXISTS " + TableScanner.quote(t.schema()) + "." + TableScanner.quote(name)
                     + " AFTER INSERT, UPDATE, DELETE ON " + qualifiedTable + " FOR EACH ROW CALL '" + TRIGGER_CLASS + "'");
         } catch (SQLException e) {
             throw new SQLException("Cannot install trigger " + name + " on " + qualifiedTable + ": " + e.getMessage()

@@ -3,6 +3,7 @@ package io.bloomgate.h2;
 import io.bloomgate.sql.GuardedTable;
 import io.bloomgate.sync.Guard;
 import io.bloomgate.sync.SyncWatch;
+import java.lang.ref.WeakReference;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.List;
@@ -10,6 +11,7 @@ import org.h2.api.Trigger;
 import org.h2.engine.Database;
 import org.h2.schema.Schema;
 import org.h2.schema.TriggerObject;
+import org.h2.table.Column;
 import org.h2.table.Table;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -18,9 +20,12 @@ import org.slf4j.LoggerFactory;
  * Watches H2 guards: every DDL statement bumps H2's {@code modificationMetaId}, so as long as it
  * and the {@link Database} object are the ones last verified, the trigger is where it was. When
  * either changes (DDL, or the database closed and came back, maybe recreated empty under the same
- * name), the table the guard names is looked up in H2's schema and must carry bloomgate's
- * trigger; otherwise the guard is unsynced. This catches what trigger callbacks cannot: a table
- * renamed away (its trigger goes with it) and replaced by a new one, or a database recreated.
+ * name), the table the guard names is looked up in H2's schema: it must carry bloomgate's trigger
+ * under its own name, and its key column must have the id and type it had at the build; and the
+ * database must be the very object the filter was built on. Otherwise the guard is unsynced (and,
+ * where a rebuild can repair it, rebuilt in the background). This catches what trigger callbacks
+ * cannot: a table renamed away (its trigger goes with it) and replaced, columns renamed into the
+ * key's place, a database closed and reopened (rows may have changed meanwhile) or recreated.
  */
 public final class H2Watch implements SyncWatch {
 
@@ -30,8 +35,8 @@ public final class H2Watch implements SyncWatch {
     private static final Logger LOG = LoggerFactory.getLogger(H2Watch.class);
     private static final int ALL_WRITES = Trigger.INSERT | Trigger.UPDATE | Trigger.DELETE;
 
-    /** What was last verified for a guard. */
-    private record Verified(Database database, long metaId) {
+    /** What was last verified for a guard (weakly: a closed database must not be kept alive by it). */
+    private record Verified(WeakReference<Database> database, long metaId) {
     }
 
     private H2Watch() {
@@ -59,44 +64,84 @@ public final class H2Watch implements SyncWatch {
         }
         Database database = (Database) attachment;
         Object last = guard.syncCheck();
-        if (last instanceof Verified v && v.database == database && v.metaId == stamp) {
+        if (last instanceof Verified v && v.database.get() == database && v.metaId == stamp) {
             return true;
         }
-        Boolean inPlace = triggerInPlace(database, guard.table());
-        if (inPlace == null) {
-            return false; // could not tell (DDL in progress): pass through, look again next time
+        GuardedDatabase guards = H2Registry.find(database);
+        GuardedDatabase.Shared shared = guards == null ? null : guards.find(guard.table());
+        if (shared == null || shared.guard != guard) {
+            return false; // closed
         }
-        if (!inPlace) {
-            guard.unsync("bloomgate's trigger is not on " + guard.table().schema() + "." + guard.table().table()
-                    + " (the table was dropped, renamed or recreated, or the database was recreated):"
-                    + " writes are no longer seen; rebuild the gate");
-            return false;
+        String broken = hookBroken(database, shared);
+        if (broken == null) {
+            guard.syncCheck(new Verified(new WeakReference<>(database), stamp));
+            return true;
         }
-        guard.syncCheck(new Verified(database, stamp));
-        return true;
+        if (!broken.isEmpty()) {
+            guard.unsync(broken);
+            if (!broken.startsWith(NO_TRIGGER)) {
+                guards.schedule(guard, "repairing: " + broken);
+            }
+        }
+        return false;
     }
 
-    /** Whether the table carries bloomgate's trigger for every write; null if H2's schema could not be read. */
-    static Boolean triggerInPlace(Database database, GuardedTable t) {
-        try {
-            Schema schema = database.findSchema(t.schema());
-            Table table = schema == null ? null : schema.findTableOrView(null, t.table());
-            if (table == null) {
-                return false;
-            }
-            List<TriggerObject> triggers = table.getTriggers();
-            if (triggers == null) {
-                return false;
-            }
-            for (TriggerObject trigger : triggers.toArray(new TriggerObject[0])) {
-                if (H2Sync.TRIGGER_CLASS.equals(trigger.getTriggerClassName()) && !trigger.isBefore()
-                        && trigger.isRowBased() && (trigger.getTypeMask() & ALL_WRITES) == ALL_WRITES) {
-                    return true;
-                }
-            }
-            return false;
-        } catch (RuntimeException e) {
-            return null;
+    private static final String NO_TRIGGER = "bloomgate's trigger is not on ";
+
+    /**
+     * Null if the guard's hook is intact on {@code database}; "" if that cannot be told right now
+     * (DDL in progress); else why not.
+     */
+    static String hookBroken(Database database, GuardedDatabase.Shared shared) {
+        GuardedTable t = shared.guard.table();
+        if (shared.builtOn.get() != database) {
+            return "the database " + H2Engine.describe(database) + " was closed and reopened (or recreated) since the"
+                    + " filter was built: rows may have changed while it was closed";
         }
+        try {
+            Table table = table(database, t);
+            if (table == null || !hasTrigger(table, H2Sync.triggerName(t.table()))) {
+                return NO_TRIGGER + t.schema() + "." + t.table() + " (the table was dropped, renamed or recreated, or"
+                        + " the trigger dropped): writes are no longer seen; rebuild the gate";
+            }
+            Column key = table.findColumn(t.keyColumn());
+            if (key == null || key.getColumnId() != shared.keyColumnId
+                    || !String.valueOf(key.getType()).equals(shared.keyColumnType)) {
+                return "the key column " + t + " was renamed, moved or retyped since the filter was built";
+            }
+            return null;
+        } catch (RuntimeException e) {
+            return "";
+        }
+    }
+
+    /** H2's table object, or null. */
+    static Table table(Database database, GuardedTable t) {
+        Schema schema = database.findSchema(t.schema());
+        return schema == null ? null : schema.findTableOrView(null, t.table());
+    }
+
+    /** Notes, for later checks, the database and key column the filter is being built on. */
+    static void recordHook(Database database, GuardedDatabase.Shared shared) {
+        Table table = table(database, shared.guard.table());
+        Column key = table == null ? null : table.findColumn(shared.guard.table().keyColumn());
+        shared.keyColumnId = key == null ? -1 : key.getColumnId();
+        shared.keyColumnType = key == null ? null : String.valueOf(key.getType());
+        shared.builtOn = new WeakReference<>(database);
+    }
+
+    private static boolean hasTrigger(Table table, String name) {
+        List<TriggerObject> triggers = table.getTriggers();
+        if (triggers == null) {
+            return false;
+        }
+        for (TriggerObject trigger : triggers.toArray(new TriggerObject[0])) {
+            if (H2Sync.TRIGGER_CLASS.equals(trigger.getTriggerClassName()) && name.equals(trigger.getName())
+                    && !trigger.isBefore() && trigger.isRowBased()
+                    && (trigger.getTypeMask() & ALL_WRITES) == ALL_WRITES) {
+                return true;
+            }
+        }
+        return false;
     }
 }

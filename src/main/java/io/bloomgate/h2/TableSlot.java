@@ -66,6 +66,7 @@ final class TableSlot {
                         + " was dropped (DROP TRIGGER or DROP TABLE): writes are no longer seen; rebuild the gate");
             }
         }
+        H2Registry.forgetIfUnused(database);
     }
 
     @Override

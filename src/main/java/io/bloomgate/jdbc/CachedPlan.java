@@ -49,8 +49,11 @@ final class CachedPlan {
     final JDBCType[] otherParameterTypes; // the compared column's type, or null
     final ParameterCast[] otherParameterCasts; // a cast around the parameter, or null
     final BypassReason bypassReason;
-    /** The text may switch a transaction to SERIALIZABLE (SET TRANSACTION, BEGIN ISOLATION LEVEL ...). */
-    final boolean mentionsSerializable;
+    /**
+     * The text may switch a transaction to SERIALIZABLE or READ UNCOMMITTED (SET TRANSACTION, BEGIN
+     * ISOLATION LEVEL ...), or turn H2's locking off ({@code SET LOCK_MODE}).
+     */
+    final boolean mentionsUnansweredIsolation;
     /** The text may change the connection's schema or search path. */
     final boolean mayChangeSchema;
     /** Copied at the first real execution of a lookup; until then lookups run for real. */
@@ -78,7 +81,8 @@ final class CachedPlan {
         this.otherParameterCasts = otherParameterCasts;
         this.bypassReason = bypassReason;
         String lower = sql.toLowerCase(Locale.ROOT);
-        this.mentionsSerializable = lower.contains("serializable");
+        this.mentionsUnansweredIsolation = lower.contains("serializable") || lower.contains("uncommitted")
+                || lower.contains("lock_mode");
         this.mayChangeSchema = kind != Kind.LOOKUP && (lower.contains("schema") || lower.contains("search_path"));
     }
 

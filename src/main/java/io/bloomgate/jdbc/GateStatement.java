@@ -142,7 +142,7 @@ class GateStatement extends ForwardingStatement {
                 || callable()) {
             return callable() ? BypassReason.CALLABLE : BypassReason.NOT_ELIGIBLE;
         }
-        if (connection.mayBeSerializable()) {
+        if (connection.isolationForbidsAnswers()) {
             return BypassReason.ISOLATION;
         }
         if (plan.unqualifiedTable && connection.schemaChanged()) {
