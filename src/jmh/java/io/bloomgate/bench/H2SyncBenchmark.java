@@ -28,9 +28,10 @@ import org.openjdk.jmh.annotations.Warmup;
  *
  * <ul>
  *   <li>{@code insertMillionRows}: 1,000,000 rows inserted in JDBC batches of 1,000 into an
- *       in-memory table, without a guard ({@code none}), on a raw connection with bloomgate's
- *       trigger adding each key ({@code trigger}), and through the gate's own data source ({@code
- *       gate}: the trigger, plus the gate's statement handling).
+ *       in-memory table, without a guard ({@code none}), with a row trigger that does nothing
+ *       ({@code noop-trigger}: H2's own cost of calling a Java trigger), on a raw connection with
+ *       bloomgate's trigger adding each key ({@code trigger}), and through the gate's own data
+ *       source ({@code gate}: the trigger, plus the gate's statement handling).
  *   <li>{@code build}: {@code BloomGate.build()} on a table of 1M and 10M rows: the trigger is
  *       installed and the key column scanned (rows/s = rows / time).
  * </ul>
@@ -51,7 +52,7 @@ public class H2SyncBenchmark {
         static final int ROWS = 1_000_000;
         static final int BATCH = 1_000;
 
-        @Param({"none", "trigger", "gate"})
+        @Param({"none", "noop-trigger", "trigger", "gate"})
         public String sync;
 
         JdbcDataSource h2;
@@ -68,7 +69,12 @@ public class H2SyncBenchmark {
                 s.execute("CREATE TABLE t (id BIGINT PRIMARY KEY, payload VARCHAR(40))");
             }
             DataSource ds = h2;
-            if (!sync.equals("none")) {
+            if (sync.equals("noop-trigger")) {
+                try (Connection c = h2.getConnection(); Statement s = c.createStatement()) {
+                    s.execute("CREATE TRIGGER noop AFTER INSERT, UPDATE, DELETE ON t FOR EACH ROW CALL '"
+                            + NoopTrigger.class.getName() + "'");
+                }
+            } else if (!sync.equals("none")) {
                 gate = BloomGate.builder(h2).guard("t", "id", 2L * ROWS, 0.01).build();
                 if (sync.equals("gate")) {
                     ds = gate.dataSource();

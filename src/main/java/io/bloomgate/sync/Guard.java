@@ -44,13 +44,14 @@ public final class Guard {
     private final FilterSpec requested;
     private final GuardCounters counters = new GuardCounters();
     private final AtomicInteger unsettled = new AtomicInteger();
-    private final LongAdder insertedSinceBuild = new LongAdder();
     private final LongAdder staleSinceBuild = new LongAdder();
     private final AtomicInteger rebuilds = new AtomicInteger();
     private volatile FilterSpec spec;
     private volatile BloomFilter filter;
     private volatile BloomFilter next;
     private volatile long keysAtBuild;
+    /** {@code counters.keysAdded()} when the last build finished: keys added since = the difference. */
+    private volatile long keysAddedAtBuild;
     private volatile GuardState state = GuardState.BUILDING;
     private volatile boolean syncedByTrigger;
     private volatile String unsyncedReason;
@@ -130,6 +131,7 @@ public final class Guard {
     public synchronized void ready(long rowsScanned) {
         if (state == GuardState.BUILDING) {
             keysAtBuild = rowsScanned;
+            keysAddedAtBuild = counters.keysAdded();
             state = GuardState.READY;
         }
     }
@@ -226,7 +228,7 @@ public final class Guard {
         next = null;
         spec = newSpec;
         keysAtBuild = rowsScanned;
-        insertedSinceBuild.reset();
+        keysAddedAtBuild = counters.keysAdded();
         staleSinceBuild.reset();
         rebuilds.incrementAndGet();
         if (unsyncs == unsyncCountBefore) {
@@ -264,7 +266,8 @@ public final class Guard {
 
     /** Estimated keys in the table: the last scan, plus inserts, minus deletes since. */
     public long liveKeys() {
-        return Math.max(0, keysAtBuild + insertedSinceBuild.sum() - staleSinceBuild.sum());
+        long insertedSince = counters.keysAdded() - keysAddedAtBuild;
+        return Math.max(0, keysAtBuild + insertedSince - staleSinceBuild.sum());
     }
 
     /** A row holding a key was deleted, or its key changed: its bits stay, as stale ones. */
@@ -333,7 +336,6 @@ public final class Guard {
 
     private void counted() {
         counters.countKeysAdded(1);
-        insertedSinceBuild.increment();
     }
 
     /** The hash of the canonical key in {@code key} (the same for every filter of this guard). */
