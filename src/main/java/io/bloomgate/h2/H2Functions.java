@@ -18,7 +18,6 @@ import java.sql.Statement;
 import java.sql.Types;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import org.h2.engine.SessionLocal;
 import org.h2.jdbc.JdbcConnection;
 import org.h2.tools.SimpleResultSet;
@@ -265,8 +264,8 @@ public final class H2Functions {
         }
         GuardedTable wanted = null;
         if (database != null) {
-            String[] name = qualified(table, schema);
-            String col = fold(column.trim());
+            String[] name = CatalogReader.qualifiedName(table, schema, Dialect.H2);
+            String col = CatalogReader.fold(column.trim(), Dialect.H2);
             for (Guard g : database.guards()) {
                 GuardedTable t = g.table();
                 if (t.schema().equals(name[0]) && t.table().equals(name[1]) && t.keyColumn().equals(col)) {
@@ -341,33 +340,6 @@ public final class H2Functions {
             throw new SQLException(function + ": " + what + " must be a non-empty name, was "
                     + (value == null ? "NULL" : "'" + value + "'"), "22004");
         }
-    }
-
-    /** {@code [schema.]table} folded as H2 folds unquoted names. */
-    private static String[] qualified(String table, String defaultSchema) {
-        String t = table.trim();
-        int dot = -1;
-        boolean quoted = false;
-        for (int i = 0; i < t.length(); i++) {
-            char c = t.charAt(i);
-            if (c == '"') {
-                quoted = !quoted;
-            } else if (c == '.' && !quoted) {
-                dot = i;
-                break;
-            }
-        }
-        if (dot < 0) {
-            return new String[] {defaultSchema, fold(t)};
-        }
-        return new String[] {fold(t.substring(0, dot).trim()), fold(t.substring(dot + 1).trim())};
-    }
-
-    private static String fold(String name) {
-        if (name.length() >= 2 && name.startsWith("\"") && name.endsWith("\"")) {
-            return name.substring(1, name.length() - 1).replace("\"\"", "\"");
-        }
-        return name.toUpperCase(Locale.ROOT);
     }
 
     private static String summary(Guard guard, String what) {

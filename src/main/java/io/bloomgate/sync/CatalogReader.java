@@ -62,10 +62,29 @@ public final class CatalogReader {
 
     /** How the database folds an unquoted identifier; a double-quoted one is taken as written. */
     String fold(String name) {
+        return fold(name, dialect);
+    }
+
+    /** How {@code dialect} folds an unquoted identifier; a double-quoted one is taken as written. */
+    public static String fold(String name, Dialect dialect) {
         if (name.length() >= 2 && name.startsWith("\"") && name.endsWith("\"")) {
             return name.substring(1, name.length() - 1).replace("\"\"", "\"");
         }
         return dialect == Dialect.POSTGRES ? name.toLowerCase(Locale.ROOT) : name.toUpperCase(Locale.ROOT);
+    }
+
+    /**
+     * {@code [schema.]table} as the database names it: {schema, table}, folded, the schema defaulting
+     * to {@code defaultSchema}.
+     */
+    public static String[] qualifiedName(String table, String defaultSchema, Dialect dialect) {
+        String name = table.trim();
+        int dot = dotOutsideQuotes(name);
+        if (dot > 0) {
+            return new String[] {fold(name.substring(0, dot).trim(), dialect),
+                fold(name.substring(dot + 1).trim(), dialect)};
+        }
+        return new String[] {defaultSchema, fold(name, dialect)};
     }
 
     /**
@@ -75,14 +94,9 @@ public final class CatalogReader {
      * @throws UnsupportedKeyTypeException if the column's equality cannot be reproduced exactly
      */
     public KeyColumn resolve(String table, String column) throws SQLException {
-        String schemaName = defaultSchema;
-        String tableName = table.trim();
-        int dot = dotOutsideQuotes(tableName);
-        if (dot > 0) {
-            schemaName = fold(tableName.substring(0, dot).trim());
-            tableName = tableName.substring(dot + 1).trim();
-        }
-        tableName = fold(tableName);
+        String[] schemaAndTable = qualifiedName(table, defaultSchema, dialect);
+        String schemaName = schemaAndTable[0];
+        String tableName = schemaAndTable[1];
         String columnName = fold(column.trim());
 
         DatabaseMetaData md = connection.getMetaData();
