@@ -5,13 +5,17 @@ import io.bloomgate.h2.H2Sync;
 import io.bloomgate.h2.H2Watch;
 import io.bloomgate.jdbc.GateContext;
 import io.bloomgate.jdbc.GateDataSource;
+import io.bloomgate.postgres.FeedSettings;
+import io.bloomgate.postgres.PgSync;
 import io.bloomgate.sql.Dialect;
 import io.bloomgate.sync.CatalogReader;
 import io.bloomgate.sync.Guard;
 import io.bloomgate.sync.Rescans;
+import io.bloomgate.sync.Settler;
 import io.bloomgate.sync.TableScanner;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -61,17 +65,19 @@ public final class BloomGate implements AutoCloseable {
     private final List<Guard> guards;
     private final GateDataSource dataSource;
     private final GateContext context;
-    private final Rescans rescans;
+    private final Settler settler;
     private final H2Sync h2;            // H2: triggers keep the guards in sync; else null
+    private final PgSync postgres;      // PostgreSQL: the change feed keeps them in sync; else null
     private final TableScanner scanner;
 
-    private BloomGate(List<Guard> guards, GateDataSource dataSource, GateContext context, Rescans rescans, H2Sync h2,
-            TableScanner scanner) {
+    private BloomGate(List<Guard> guards, GateDataSource dataSource, GateContext context, Settler settler, H2Sync h2,
+            PgSync postgres, TableScanner scanner) {
         this.guards = guards;
         this.dataSource = dataSource;
         this.context = context;
-        this.rescans = rescans;
+        this.settler = settler;
         this.h2 = h2;
+        this.postgres = postgres;
         this.scanner = scanner;
     }
 
@@ -142,12 +148,14 @@ public final class BloomGate implements AutoCloseable {
         context.close();
         if (h2 != null) {
             h2.close(); // the guards are shared per database: the last gate using one closes it
+        } else if (postgres != null) {
+            postgres.close(); // saves snapshots, unregisters the instance
         } else {
             for (Guard guard : guards) {
                 guard.close();
             }
         }
-        rescans.close();
+        settler.close();
     }
 
     /**
@@ -167,10 +175,32 @@ public final class BloomGate implements AutoCloseable {
         for (Guard guard : guards) {
             if (h2 != null) {
                 h2.rebuild(guard);
+            } else if (postgres != null) {
+                postgres.rebuild(guard);
             } else {
                 scanner.scanInto(guard);
             }
         }
+    }
+
+    /**
+     * PostgreSQL: saves every filter to {@code bloomgate.snapshots} now (it is also saved
+     * periodically, see {@link Builder#snapshotEvery}, and on {@link #close()}).
+     *
+     * @throws UnsupportedOperationException on other databases
+     * @throws SQLException                  if the database fails
+     */
+    public void saveSnapshots() throws SQLException {
+        if (postgres == null) {
+            throw new UnsupportedOperationException("snapshots are saved on PostgreSQL only (this gate is on "
+                    + (h2 != null ? "H2, whose triggers keep the filters in the same JVM" : "another database") + ")");
+        }
+        postgres.saveSnapshots();
+    }
+
+    /** PostgreSQL: waits for the change feed to complete a read started after this call (tests). */
+    boolean awaitChangeFeed(long timeoutMillis) throws InterruptedException {
+        return postgres == null || postgres.awaitCatchUp(timeoutMillis);
     }
 
     /** Configures a {@link BloomGate}. */
@@ -178,6 +208,7 @@ public final class BloomGate implements AutoCloseable {
 
         private final DataSource dataSource;
         private final List<GuardSpec> specs = new ArrayList<>();
+        private FeedSettings feedSettings = FeedSettings.DEFAULTS;
 
         private record GuardSpec(String table, String column, long expectedKeys, double fpp) {
         }
@@ -225,6 +256,49 @@ public final class BloomGate implements AutoCloseable {
         }
 
         /**
+         * PostgreSQL: once the change feed has not completed a read of the change log for this long
+         * (its connection died, the server is slow), lookups pass through until it has. Default 5 s.
+         */
+        public Builder staleAfter(Duration limit) {
+            feedSettings = new FeedSettings(positive(limit, "staleAfter"), feedSettings.pollInterval(),
+                    feedSettings.snapshotEvery(), feedSettings.instanceTimeout(), feedSettings.snapshotRetention());
+            return this;
+        }
+
+        /**
+         * PostgreSQL: how often each filter is saved to {@code bloomgate.snapshots} (it is also saved
+         * on {@link BloomGate#close()}), so that the next instance loads it and replays the change
+         * log instead of scanning the table. {@link Duration#ZERO}: on close only. Default 10 min.
+         */
+        public Builder snapshotEvery(Duration interval) {
+            Objects.requireNonNull(interval, "snapshotEvery must not be null");
+            if (interval.isNegative()) {
+                throw new IllegalArgumentException("snapshotEvery must not be negative, was " + interval);
+            }
+            feedSettings = new FeedSettings(feedSettings.staleAfter(), feedSettings.pollInterval(), interval,
+                    feedSettings.instanceTimeout(), feedSettings.snapshotRetention());
+            return this;
+        }
+
+        /**
+         * PostgreSQL: a gate instance (of any process) silent for this long no longer keeps change-log
+         * rows it has not read; if it comes back it rebuilds by scan. Default 10 min.
+         */
+        public Builder instanceTimeout(Duration timeout) {
+            feedSettings = new FeedSettings(feedSettings.staleAfter(), feedSettings.pollInterval(),
+                    feedSettings.snapshotEvery(), positive(timeout, "instanceTimeout"), feedSettings.snapshotRetention());
+            return this;
+        }
+
+        private static Duration positive(Duration d, String name) {
+            Objects.requireNonNull(d, name + " must not be null");
+            if (d.isNegative() || d.isZero()) {
+                throw new IllegalArgumentException(name + " must be positive, was " + d);
+            }
+            return d;
+        }
+
+        /**
          * Resolves every guard against the database catalog, builds every filter by scanning its
          * column, and returns when all are {@link GuardState#READY}.
          *
@@ -269,7 +343,14 @@ public final class BloomGate implements AutoCloseable {
                 }
             }
             TableScanner scanner = new TableScanner(dataSource, dialect == Dialect.POSTGRES);
-            if (sync == null) {
+            PgSync postgres = null;
+            Settler settler;
+            if (sync != null) {
+                settler = new Rescans(scanner);
+            } else if (dialect == Dialect.POSTGRES) {
+                postgres = PgSync.build(dataSource, keys, sizes, feedSettings, guards);
+                settler = postgres.settler();
+            } else {
                 for (int i = 0; i < keys.size(); i++) {
                     CatalogReader.KeyColumn key = keys.get(i);
                     Guard guard = new Guard(key.table(), key.keyForm(), key.keyType(), key.columnTypes(), sizes.get(i));
@@ -277,11 +358,15 @@ public final class BloomGate implements AutoCloseable {
                     LOG.info("Guard on {} is READY: {} rows, {}", key.table(), rows, guard.filter());
                     guards.add(guard);
                 }
+                settler = new Rescans(scanner);
             }
-            Rescans rescans = new Rescans(scanner);
-            GateContext context = new GateContext(dataSource, product, dialect, defaultSchema, guards, rescans,
+            GateContext context = new GateContext(dataSource, product, dialect, defaultSchema, guards, settler,
                     sync != null ? H2Watch.INSTANCE : null);
-            return new BloomGate(List.copyOf(guards), new GateDataSource(context), context, rescans, sync, scanner);
+            if (postgres != null) {
+                postgres.rebuildHooks(context::awaitWritesInFlight, context::filtersReplaced);
+            }
+            return new BloomGate(List.copyOf(guards), new GateDataSource(context), context, settler, sync, postgres,
+                    scanner);
         }
 
         /** On H2, guards are shared per database and fed by triggers (see {@link H2Sync}). */

@@ -11,11 +11,11 @@ public class FilterFormatException extends IOException {
 
     private static final long serialVersionUID = 1L;
 
-    FilterFormatException(String message) {
+    public FilterFormatException(String message) {
         super(message);
     }
 
-    FilterFormatException(String message, Throwable cause) {
+    public FilterFormatException(String message, Throwable cause) {
         super(message, cause);
     }
 }

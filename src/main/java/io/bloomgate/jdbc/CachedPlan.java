@@ -56,6 +56,10 @@ final class CachedPlan {
     final boolean mentionsUnansweredIsolation;
     /** The text may change the connection's schema or search path. */
     final boolean mayChangeSchema;
+    /** The text may open a transaction block the driver does not know about (BEGIN, START TRANSACTION). */
+    final boolean mayBeginTransaction;
+    /** Whether executing it may add keys (a write or a statement that may write). */
+    final boolean writes;
     /** Copied at the first real execution of a lookup; until then lookups run for real. */
     volatile MetaDataCopy metaData;
 
@@ -84,6 +88,8 @@ final class CachedPlan {
         this.mentionsUnansweredIsolation = lower.contains("serializable") || lower.contains("uncommitted")
                 || lower.contains("lock_mode");
         this.mayChangeSchema = kind != Kind.LOOKUP && (lower.contains("schema") || lower.contains("search_path"));
+        this.mayBeginTransaction = kind != Kind.LOOKUP && (lower.contains("begin") || lower.contains("transaction"));
+        this.writes = kind == Kind.WRITE || kind == Kind.UNKNOWN_WRITE;
     }
 
     /** For SQL the gate must leave entirely to the driver. */

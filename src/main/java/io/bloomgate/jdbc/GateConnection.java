@@ -28,6 +28,12 @@ final class GateConnection extends ForwardingConnection {
     private boolean schemaChanged;
     /** Guards made unsettled by writes of the open transaction; settled when it ends. */
     private List<Guard> unsettledByTransaction;
+    /** {@code context.filterGeneration} when the open transaction's first statement ran; -1: none since it ended. */
+    private long snapshotGeneration = -1;
+    /** SQL text may have opened a transaction block the driver does not track. */
+    private boolean beganBySql;
+    /** The driver's auto-commit mode, tracked through the wrapper once read; null: not read yet. */
+    private Boolean autoCommit;
 
     GateConnection(GateContext context, Connection delegate) {
         super(delegate);
@@ -71,6 +77,34 @@ final class GateConnection extends ForwardingConnection {
         return isolation == Connection.TRANSACTION_SERIALIZABLE || isolation == Connection.TRANSACTION_READ_UNCOMMITTED;
     }
 
+    /**
+     * Whether the open transaction took its snapshot before a rebuild replaced a filter (it may
+     * still see rows whose keys the new filter lacks). Conservative: a transaction started by SQL
+     * text counts as open until the connection is closed or committed through JDBC.
+     */
+    boolean snapshotPredatesFilters() {
+        long generation = context.filterGeneration;
+        if (generation == snapshotGeneration || snapshotGeneration < 0) {
+            return false;
+        }
+        if (!beganBySql && autoCommit()) {
+            snapshotGeneration = generation; // each autocommit statement takes a new snapshot
+            return false;
+        }
+        return true;
+    }
+
+    private boolean autoCommit() {
+        if (autoCommit == null) {
+            try {
+                autoCommit = delegate.getAutoCommit();
+            } catch (SQLException e) {
+                return false; // fail open
+            }
+        }
+        return autoCommit;
+    }
+
     boolean schemaChanged() {
         return schemaChanged;
     }
@@ -82,6 +116,12 @@ final class GateConnection extends ForwardingConnection {
         }
         if (plan.mayChangeSchema) {
             schemaChanged = true;
+        }
+        if (plan.mayBeginTransaction) {
+            beganBySql = true;
+        }
+        if (snapshotGeneration < 0) {
+            snapshotGeneration = context.filterGeneration; // before the statement takes its snapshot
         }
     }
 
@@ -98,9 +138,9 @@ final class GateConnection extends ForwardingConnection {
         if (autoCommit) {
             for (Guard guard : guards) {
                 if (succeeded) {
-                    context.rescans.afterCommit(guard);
+                    context.settler.afterCommit(guard);
                 } else {
-                    context.rescans.afterRollback(guard);
+                    context.settler.afterRollback(guard);
                 }
             }
         } else {
@@ -112,6 +152,8 @@ final class GateConnection extends ForwardingConnection {
     }
 
     private void transactionEnded(boolean committed) {
+        snapshotGeneration = -1;
+        beganBySql = false;
         List<Guard> guards = unsettledByTransaction;
         if (guards == null) {
             return;
@@ -119,9 +161,9 @@ final class GateConnection extends ForwardingConnection {
         unsettledByTransaction = null;
         for (Guard guard : guards) {
             if (committed) {
-                context.rescans.afterCommit(guard);
+                context.settler.afterCommit(guard);
             } else {
-                context.rescans.afterRollback(guard);
+                context.settler.afterRollback(guard);
             }
         }
     }
@@ -147,6 +189,7 @@ final class GateConnection extends ForwardingConnection {
     public void setAutoCommit(boolean autoCommit) throws SQLException {
         boolean was = delegate.getAutoCommit();
         delegate.setAutoCommit(autoCommit);
+        this.autoCommit = autoCommit;
         if (autoCommit && !was) {
             transactionEnded(true); // switching autocommit on commits the open transaction
         }

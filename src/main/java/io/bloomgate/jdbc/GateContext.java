@@ -4,7 +4,7 @@ import io.bloomgate.sql.Dialect;
 import io.bloomgate.sql.GuardedTable;
 import io.bloomgate.sql.StatementClassifier;
 import io.bloomgate.sync.Guard;
-import io.bloomgate.sync.Rescans;
+import io.bloomgate.sync.Settler;
 import io.bloomgate.sync.SyncWatch;
 import java.util.List;
 import java.util.Map;
@@ -25,7 +25,7 @@ public final class GateContext {
     final DataSource target;
     final Dialect dialect;
     final DriverErrors errors;
-    final Rescans rescans;
+    final Settler settler;
     final Guard[] guards;
     /** Verifies per lookup that the guards' hooks are in place (H2's triggers); null: nothing to verify. */
     final SyncWatch watch;
@@ -35,6 +35,13 @@ public final class GateContext {
     private final ConcurrentHashMap<String, CachedPlan> plans = new ConcurrentHashMap<>();
     /** The gate closed: nothing is answered from the filters any more (guards may live on in other gates). */
     volatile boolean closed;
+    /** Writes through the gate with their keys added but not yet executed (see {@link #awaitWritesInFlight}). */
+    final WritesInFlight writes = new WritesInFlight();
+    /**
+     * Bumped whenever a rebuild replaced a filter by one that may lack deleted keys: a transaction
+     * whose snapshot is older may still see their rows, so it no longer trusts the filter.
+     */
+    volatile long filterGeneration;
 
     /**
      * @param target        the application's data source
@@ -42,15 +49,15 @@ public final class GateContext {
      * @param dialect       how the database folds identifiers
      * @param defaultSchema the schema unqualified names resolve to on a fresh connection
      * @param guards        the guards, built
-     * @param rescans       settles writes with unknown keys
+     * @param settler       settles writes with unknown keys
      * @param watch         verifies the guards' hooks per lookup, or null
      */
     public GateContext(DataSource target, String databaseProduct, Dialect dialect, String defaultSchema,
-            List<Guard> guards, Rescans rescans, SyncWatch watch) {
+            List<Guard> guards, Settler settler, SyncWatch watch) {
         this.target = target;
         this.dialect = dialect;
         this.errors = DriverErrors.of(databaseProduct);
-        this.rescans = rescans;
+        this.settler = settler;
         this.watch = watch;
         this.guards = guards.toArray(new Guard[0]);
         this.defaultSchema = defaultSchema;
@@ -65,6 +72,19 @@ public final class GateContext {
             throw new IllegalStateException("the classifier named a table that is not guarded: " + table);
         }
         return guard;
+    }
+
+    /**
+     * Returns once every write through the gate that added keys before this call has executed (so
+     * its transaction holds an id, which an online rebuild then waits for).
+     */
+    public void awaitWritesInFlight() {
+        writes.awaitEarlierWrites();
+    }
+
+    /** A rebuild replaced a filter: transactions that took their snapshot before no longer trust filters. */
+    public void filtersReplaced() {
+        filterGeneration++; // one writer at a time: the rebuild thread
     }
 
     /** Stops answering from the filters: every statement passes through from now on. */

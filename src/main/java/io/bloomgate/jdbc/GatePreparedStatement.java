@@ -205,6 +205,15 @@ class GatePreparedStatement extends ForwardingPreparedStatement {
         if (!batched) {
             return runBatch(call); // addBatch(String) rows, if any (the driver decides whether that is legal)
         }
+        int phase = connection.context.writes.enter(); // before the keys are added: see WritesInFlight
+        try {
+            return runPreparedWrites(call);
+        } finally {
+            connection.context.writes.exit(phase);
+        }
+    }
+
+    private <T> T runPreparedWrites(SqlCall<T> call) throws SQLException {
         Guard[] unsettled = null;
         if (plan.kind == CachedPlan.Kind.WRITE || plan.kind == CachedPlan.Kind.UNKNOWN_WRITE) {
             connection.noteStatement(plan);

@@ -142,7 +142,7 @@ class GateStatement extends ForwardingStatement {
                 || callable()) {
             return callable() ? BypassReason.CALLABLE : BypassReason.NOT_ELIGIBLE;
         }
-        if (connection.isolationForbidsAnswers()) {
+        if (connection.isolationForbidsAnswers() || connection.snapshotPredatesFilters()) {
             return BypassReason.ISOLATION;
         }
         if (plan.unqualifiedTable && connection.schemaChanged()) {
@@ -355,7 +355,15 @@ class GateStatement extends ForwardingStatement {
 
     /** Runs a statement that is not answered from the filter, with the write bookkeeping around it. */
     final <T> T run(CachedPlan plan, ParameterSlots slots, SqlCall<T> call) throws SQLException {
-        return runSettling(beforeExecute(plan, slots), call);
+        if (!plan.writes) {
+            return runSettling(beforeExecute(plan, slots), call);
+        }
+        int phase = connection.context.writes.enter(); // before the keys are added: see WritesInFlight
+        try {
+            return runSettling(beforeExecute(plan, slots), call);
+        } finally {
+            connection.context.writes.exit(phase);
+        }
     }
 
     /** Runs {@code call}; the guards it left unsettled (null: none) settle by how it ended. */
@@ -512,6 +520,15 @@ class GateStatement extends ForwardingStatement {
 
     /** Runs a batch: every batched write's keys first (unknown ones unsettle their guard). */
     <T> T runBatch(SqlCall<T> call) throws SQLException {
+        int phase = connection.context.writes.enter();
+        try {
+            return runBatchedPlans(call);
+        } finally {
+            connection.context.writes.exit(phase);
+        }
+    }
+
+    private <T> T runBatchedPlans(SqlCall<T> call) throws SQLException {
         List<CachedPlan> plans = batchPlans;
         batchPlans = null; // the driver clears its batch on execution
         List<Guard> unsettled = new ArrayList<>();

@@ -153,6 +153,43 @@ public final class Guard {
         }
     }
 
+    /**
+     * The hook is back and the filter caught up with it (a change feed reconnected): READY again,
+     * unless the guard was unsynced once more since {@code expectedUnsyncs} was read (then that later
+     * reason stands) or it is not UNSYNCED.
+     *
+     * @return whether the guard is READY now
+     */
+    public synchronized boolean resume(int expectedUnsyncs) {
+        if (state == GuardState.UNSYNCED && unsyncs == expectedUnsyncs) {
+            unsyncedReason = null;
+            state = GuardState.READY;
+            LOG.info("{} is READY again", this);
+        }
+        return state == GuardState.READY;
+    }
+
+    /**
+     * Replaces the still-empty filter of a guard being built with one loaded from a snapshot, which
+     * covers {@code liveKeys} keys of which {@code staleKeys} were deleted since its last build.
+     */
+    public synchronized void restore(BloomFilter loaded, FilterSpec loadedSpec, long liveKeys, long staleKeys) {
+        if (state != GuardState.BUILDING || next != null) {
+            throw new IllegalStateException("only a guard being built can be restored: " + this);
+        }
+        filter = loaded;
+        spec = loadedSpec;
+        keysAtBuild = liveKeys + staleKeys;
+        keysAddedAtBuild = counters.keysAdded();
+        staleSinceBuild.reset();
+        staleSinceBuild.add(staleKeys);
+    }
+
+    /** The sizing of the current filter. */
+    public FilterSpec spec() {
+        return spec;
+    }
+
     /** How often the guard was unsynced: read before re-installing a hook, passed to {@link #finishRebuild}. */
     public int unsyncCount() {
         return unsyncs;
@@ -273,6 +310,11 @@ public final class Guard {
     /** A row holding a key was deleted, or its key changed: its bits stay, as stale ones. */
     public void countStale() {
         staleSinceBuild.increment();
+    }
+
+    /** {@code keys} rows holding keys were deleted, or their keys changed. */
+    public void countStale(long keys) {
+        staleSinceBuild.add(keys);
     }
 
     /** Keys deleted or moved since the last build. */

@@ -16,7 +16,7 @@ import org.slf4j.LoggerFactory;
  * after the commit adds every committed key to the filter (a union: nothing is removed), and only
  * then is the write settled. Several commits waiting at once share one scan.
  */
-public final class Rescans implements AutoCloseable {
+public final class Rescans implements Settler {
 
     private static final Logger LOG = LoggerFactory.getLogger(Rescans.class);
     private static final long RETRY_SECONDS = 5;
@@ -35,7 +35,7 @@ public final class Rescans implements AutoCloseable {
         });
     }
 
-    /** The transaction of an unsettled write on {@code guard} committed (or may have): scan, then settle. */
+    @Override
     public synchronized void afterCommit(Guard guard) {
         Integer before = waiting.merge(guard, 1, Integer::sum);
         if (before == 1) {
@@ -43,7 +43,7 @@ public final class Rescans implements AutoCloseable {
         }
     }
 
-    /** The transaction of an unsettled write rolled back: it added no row, so it settles now. */
+    @Override
     public void afterRollback(Guard guard) {
         guard.settle();
     }

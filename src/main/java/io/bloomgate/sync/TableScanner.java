@@ -97,28 +97,9 @@ public final class TableScanner {
         long added = 0;
         while (rs.next()) {
             rows++;
-            if (integer) {
-                long value = rs.getLong(1);
-                if (!rs.wasNull()) {
-                    // Integer keys' canonical bytes are the value's 8 little-endian bytes, which
-                    // the filter's long path hashes identically.
-                    if (target != null) {
-                        target.addLong(value);
-                    } else {
-                        guard.addLong(value);
-                    }
-                    added++;
-                }
-            } else if (guard.keyForm().canonicalize(rs.getObject(1), key) == Canonical.EXACT) {
-                if (target != null) {
-                    target.add(key.array(), 0, key.length());
-                } else {
-                    guard.add(key);
-                }
+            if (addKey(rs, 1, guard, target, integer, key)) {
                 added++;
             }
-            // A stored value that is NULL or not canonical (e.g. a string with NUL) is never
-            // answered from the filter either: a lookup for it is NULL or not exact too.
             if ((rows & 0xFFFF) == 0 && System.nanoTime() > nextReport) {
                 double seconds = (System.nanoTime() - start) / 1e9;
                 LOG.info("Scanning {}: {} rows ({} rows/s)", guard, rows, String.format("%.0f", rows / seconds));
@@ -131,7 +112,44 @@ public final class TableScanner {
         return rows;
     }
 
-    static boolean isInteger(JDBCType type) {
+    /**
+     * Adds the key in column {@code column} of the current row to {@code target}, or through the
+     * guard when {@code target} is null. A stored value that is NULL or not canonical (a string with
+     * NUL, say) is skipped: a lookup for it is never answered from the filter either.
+     *
+     * @param integer whether the key column is an integer type ({@link #isInteger})
+     * @param key     scratch space
+     * @return whether a key was added
+     */
+    public static boolean addKey(ResultSet rs, int column, Guard guard, BloomFilter target, boolean integer,
+            KeyBuffer key) throws SQLException {
+        if (integer) {
+            long value = rs.getLong(column);
+            if (rs.wasNull()) {
+                return false;
+            }
+            // Integer keys' canonical bytes are the value's 8 little-endian bytes, which the
+            // filter's long path hashes identically.
+            if (target != null) {
+                target.addLong(value);
+            } else {
+                guard.addLong(value);
+            }
+            return true;
+        }
+        if (guard.keyForm().canonicalize(rs.getObject(column), key) != Canonical.EXACT) {
+            return false;
+        }
+        if (target != null) {
+            target.add(key.array(), 0, key.length());
+        } else {
+            guard.add(key);
+        }
+        return true;
+    }
+
+    /** Whether a key column of this type is read with {@code getLong} (see {@link #addKey}). */
+    public static boolean isInteger(JDBCType type) {
         return type == JDBCType.TINYINT || type == JDBCType.SMALLINT || type == JDBCType.INTEGER
                 || type == JDBCType.BIGINT;
     }

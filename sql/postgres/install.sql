@@ -1,0 +1,265 @@
+-- bloomgate for PostgreSQL (13 or later): the change log that keeps every gate instance's filters
+-- in sync with writes from any connection or process.
+--
+--   psql -v ON_ERROR_STOP=1 -f sql/postgres/install.sql            -- as a user with CREATE on the database
+--   SELECT bloomgate.install_guard('public.users', 'email');       -- as the table's owner
+--
+-- BloomGate.build() runs this script itself when the schema is missing or older (the same text
+-- ships in the jar) and installs each guard's triggers; run it by hand when the application's user
+-- may not create schemas or triggers, then grant that user what a gate needs:
+--   GRANT USAGE ON SCHEMA bloomgate TO app;
+--   GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA bloomgate TO app;
+--
+-- Idempotent; `sql/postgres/uninstall.sql` removes everything.
+--
+-- How it works. Every guarded column gets triggers (created by install_guard) that append each new
+-- key to bloomgate.change_log, stamped with the writing transaction's id, and pg_notify the channel
+-- 'bloomgate'. Gate instances LISTEN, read the log from their last position and add the keys to
+-- their filters. The log, not the notification, is the source of truth: notifications are lost
+-- while a listener is disconnected, the log is read again after a reconnect. Log ids come from a
+-- sequence before commit, so rows commit out of id order: readers track a pg_snapshot instead of an
+-- id (rows invisible to the previous read's snapshot are the only ones not read yet).
+
+BEGIN;
+SELECT pg_advisory_xact_lock(7262457261001); -- concurrent installs (several instances starting) queue here
+
+CREATE SCHEMA IF NOT EXISTS bloomgate;
+
+-- The installed version: build() re-runs this script when it is older than the jar's.
+CREATE TABLE IF NOT EXISTS bloomgate.version (
+    one     boolean PRIMARY KEY DEFAULT true CHECK (one),
+    version integer NOT NULL
+);
+
+-- One row per guarded column; its id names the column in the log, the triggers and the snapshots.
+CREATE TABLE IF NOT EXISTS bloomgate.guards (
+    id          integer GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+    schema_name name NOT NULL,
+    table_name  name NOT NULL,
+    column_name name NOT NULL,
+    key_type    text NOT NULL,   -- format_type() of the column when its triggers were installed
+    row_level   boolean NOT NULL,
+    -- This guard's log rows below this transaction id were pruned: a reader whose position is
+    -- older must rebuild by scan.
+    pruned_below xid8 NOT NULL DEFAULT '0',
+    UNIQUE (schema_name, table_name, column_name)
+);
+
+-- Upgrades from version 1.
+ALTER TABLE bloomgate.guards ADD COLUMN IF NOT EXISTS pruned_below xid8 NOT NULL DEFAULT '0';
+DROP TABLE IF EXISTS bloomgate.log_state;
+
+-- The change log. op: 'I' a key that may have become visible (key = its text form);
+-- 'D' keys deleted or changed away (key = how many: they only count towards a rebuild);
+-- 'T' the table was truncated.
+CREATE TABLE IF NOT EXISTS bloomgate.change_log (
+    xid      xid8 NOT NULL DEFAULT pg_current_xact_id(),
+    id       bigint GENERATED ALWAYS AS IDENTITY,
+    guard_id integer NOT NULL,
+    op       "char" NOT NULL,
+    key      text,
+    PRIMARY KEY (xid, id)
+);
+
+-- Live gate instances and the oldest log position each still needs (the minimum over its guards).
+-- A guard's log rows are pruned below the oldest position of every live instance and of its own
+-- snapshot (if younger than the retention the pruning instance is configured with).
+CREATE TABLE IF NOT EXISTS bloomgate.instances (
+    id           uuid PRIMARY KEY,
+    description  text NOT NULL,       -- host and process, for people reading this table
+    started_at   timestamptz NOT NULL DEFAULT now(),
+    heartbeat_at timestamptz NOT NULL DEFAULT now(),
+    frontier     xid8 NOT NULL
+);
+
+-- Saved filters: a new instance loads one and replays the log from its position instead of
+-- scanning the table. data holds bloomgate's own checksummed, versioned format.
+CREATE TABLE IF NOT EXISTS bloomgate.snapshots (
+    guard_id   integer PRIMARY KEY REFERENCES bloomgate.guards (id) ON DELETE CASCADE,
+    saved_at   timestamptz NOT NULL DEFAULT now(),
+    position   pg_snapshot NOT NULL, -- the log position the filter covers
+    data       bytea NOT NULL
+);
+
+-- Installs (or repairs) the triggers of one guarded column and returns the guard's id. Needs the
+-- table's owner (CREATE TRIGGER). Creating the triggers takes a lock that waits for every open
+-- transaction that wrote to the table, so no write made before them can commit unseen after.
+--
+-- Inserts are logged by a statement-level trigger reading the transition table (one INSERT into
+-- the log per statement, not one per row); updates by a row-level trigger that fires only when the
+-- key changed (checked in C by its WHEN clause, without calling PL/pgSQL); deletes and truncates
+-- are counted, not listed. Partitioned tables get row-level triggers (PostgreSQL clones those to
+-- every partition, so writes addressed to a partition directly are seen too); row_level => true
+-- asks for them on a plain table as well (the benchmarks compare both).
+CREATE OR REPLACE FUNCTION bloomgate.install_guard(target regclass, key_column name, row_level boolean DEFAULT false)
+RETURNS integer LANGUAGE plpgsql AS $install$
+DECLARE
+    s name;
+    t name;
+    kind "char";
+    col_type text;
+    gid integer;
+    fn text;
+    keyref text;
+BEGIN
+    SELECT n.nspname, c.relname, c.relkind INTO s, t, kind
+      FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE c.oid = target;
+    SELECT format_type(a.atttypid, a.atttypmod) INTO col_type
+      FROM pg_attribute a WHERE a.attrelid = target AND a.attname = key_column AND a.attnum > 0 AND NOT a.attisdropped;
+    IF col_type IS NULL THEN
+        RAISE EXCEPTION 'bloomgate: table %.% has no column %', s, t, key_column
+            USING ERRCODE = 'undefined_column', HINT = 'Name an existing column of the table.';
+    END IF;
+    IF kind NOT IN ('r', 'p') THEN
+        RAISE EXCEPTION 'bloomgate: %.% is not a table (relkind %); only tables and partitioned tables can be guarded', s, t, kind
+            USING ERRCODE = 'wrong_object_type';
+    END IF;
+    IF kind = 'r' AND EXISTS (SELECT 1 FROM pg_inherits WHERE inhparent = target) THEN
+        RAISE EXCEPTION 'bloomgate: %.% has inheritance children, whose rows its queries return but whose writes its triggers do not see', s, t
+            USING ERRCODE = 'feature_not_supported', HINT = 'Guard each child table, or use declarative partitioning.';
+    END IF;
+    row_level := row_level OR kind = 'p';
+
+    INSERT INTO bloomgate.guards (schema_name, table_name, column_name, key_type, row_level)
+        VALUES (s, t, key_column, col_type, row_level)
+        ON CONFLICT (schema_name, table_name, column_name)
+        DO UPDATE SET key_type = EXCLUDED.key_type, row_level = EXCLUDED.row_level
+        RETURNING id INTO gid;
+
+    fn := 'bloomgate.g' || gid;
+    keyref := quote_ident(key_column);
+
+    -- SECURITY DEFINER: writers to the table need no rights on the log. Every name is qualified.
+    IF row_level THEN
+        EXECUTE format($f$
+            CREATE OR REPLACE FUNCTION %s_insert() RETURNS trigger LANGUAGE plpgsql SECURITY DEFINER
+            SET search_path = pg_catalog, pg_temp AS $body$
+            BEGIN
+                IF NEW.%s IS NOT NULL THEN
+                    INSERT INTO bloomgate.change_log (guard_id, op, key) VALUES (%s, 'I', NEW.%s::text);
+                    PERFORM pg_notify('bloomgate', '%s');
+                END IF;
+                RETURN NULL;
+            END $body$$f$, fn, keyref, gid, keyref, gid);
+        EXECUTE format($f$
+            CREATE OR REPLACE FUNCTION %s_delete() RETURNS trigger LANGUAGE plpgsql SECURITY DEFINER
+            SET search_path = pg_catalog, pg_temp AS $body$
+            BEGIN
+                IF OLD.%s IS NOT NULL THEN
+                    INSERT INTO bloomgate.change_log (guard_id, op, key) VALUES (%s, 'D', '1');
+                END IF;
+                RETURN NULL;
+            END $body$$f$, fn, keyref, gid);
+    ELSE
+        EXECUTE format($f$
+            CREATE OR REPLACE FUNCTION %s_insert() RETURNS trigger LANGUAGE plpgsql SECURITY DEFINER
+            SET search_path = pg_catalog, pg_temp AS $body$
+            BEGIN
+                INSERT INTO bloomgate.change_log (guard_id, op, key)
+                    SELECT %s, 'I', n.%s::text FROM bloomgate_new n WHERE n.%s IS NOT NULL;
+                IF FOUND THEN
+                    PERFORM pg_notify('bloomgate', '%s');
+                END IF;
+                RETURN NULL;
+            END $body$$f$, fn, gid, keyref, keyref, gid);
+        EXECUTE format($f$
+            CREATE OR REPLACE FUNCTION %s_delete() RETURNS trigger LANGUAGE plpgsql SECURITY DEFINER
+            SET search_path = pg_catalog, pg_temp AS $body$
+            BEGIN
+                INSERT INTO bloomgate.change_log (guard_id, op, key)
+                    SELECT %s, 'D', count(*)::text FROM bloomgate_old o WHERE o.%s IS NOT NULL HAVING count(*) > 0;
+                RETURN NULL;
+            END $body$$f$, fn, gid, keyref);
+    END IF;
+    EXECUTE format($f$
+        CREATE OR REPLACE FUNCTION %s_update() RETURNS trigger LANGUAGE plpgsql SECURITY DEFINER
+        SET search_path = pg_catalog, pg_temp AS $body$
+        BEGIN
+            IF NEW.%s IS NOT NULL THEN
+                INSERT INTO bloomgate.change_log (guard_id, op, key) VALUES (%s, 'I', NEW.%s::text);
+                PERFORM pg_notify('bloomgate', '%s');
+            END IF;
+            IF OLD.%s IS NOT NULL THEN
+                INSERT INTO bloomgate.change_log (guard_id, op, key) VALUES (%s, 'D', '1');
+            END IF;
+            RETURN NULL;
+        END $body$$f$, fn, keyref, gid, keyref, gid, keyref, gid);
+    EXECUTE format($f$
+        CREATE OR REPLACE FUNCTION %s_truncate() RETURNS trigger LANGUAGE plpgsql SECURITY DEFINER
+        SET search_path = pg_catalog, pg_temp AS $body$
+        BEGIN
+            INSERT INTO bloomgate.change_log (guard_id, op, key) VALUES (%s, 'T', NULL);
+            RETURN NULL;
+        END $body$$f$, fn, gid);
+
+    -- Replace the triggers in this transaction: there is no moment without them.
+    PERFORM bloomgate.drop_guard_triggers(target, gid);
+    IF row_level THEN
+        EXECUTE format('CREATE TRIGGER bloomgate_g%s_insert AFTER INSERT ON %s FOR EACH ROW EXECUTE FUNCTION %s_insert()',
+                       gid, target, fn);
+        EXECUTE format('CREATE TRIGGER bloomgate_g%s_delete AFTER DELETE ON %s FOR EACH ROW EXECUTE FUNCTION %s_delete()',
+                       gid, target, fn);
+    ELSE
+        EXECUTE format('CREATE TRIGGER bloomgate_g%s_insert AFTER INSERT ON %s REFERENCING NEW TABLE AS bloomgate_new'
+                       ' FOR EACH STATEMENT EXECUTE FUNCTION %s_insert()', gid, target, fn);
+        EXECUTE format('CREATE TRIGGER bloomgate_g%s_delete AFTER DELETE ON %s REFERENCING OLD TABLE AS bloomgate_old'
+                       ' FOR EACH STATEMENT EXECUTE FUNCTION %s_delete()', gid, target, fn);
+    END IF;
+    -- No "UPDATE OF column": a BEFORE trigger may change the key of an UPDATE that does not name it.
+    EXECUTE format('CREATE TRIGGER bloomgate_g%s_update AFTER UPDATE ON %s FOR EACH ROW'
+                   ' WHEN (OLD.%s IS DISTINCT FROM NEW.%s) EXECUTE FUNCTION %s_update()', gid, target, keyref, keyref, fn);
+    EXECUTE format('CREATE TRIGGER bloomgate_g%s_truncate AFTER TRUNCATE ON %s FOR EACH STATEMENT EXECUTE FUNCTION %s_truncate()',
+                   gid, target, fn);
+    RETURN gid;
+END
+$install$;
+
+-- Drops the triggers of guard gid on target (they are named bloomgate_g<gid>_<event>).
+CREATE OR REPLACE FUNCTION bloomgate.drop_guard_triggers(target regclass, gid integer)
+RETURNS void LANGUAGE plpgsql AS $drop$
+DECLARE
+    trig name;
+BEGIN
+    FOR trig IN SELECT tgname FROM pg_trigger WHERE tgrelid = target AND NOT tgisinternal
+                  AND tgname LIKE 'bloomgate\_g' || gid || '\_%' LOOP
+        EXECUTE format('DROP TRIGGER %I ON %s', trig, target);
+    END LOOP;
+END
+$drop$;
+
+-- How many of guard gid's four triggers are in place and enabled on target (4 when healthy).
+-- A trigger disabled with ALTER TABLE ... DISABLE TRIGGER, or a table in
+-- session_replication_role = replica, does not fire: the first is detected here, the second cannot be.
+CREATE OR REPLACE FUNCTION bloomgate.guard_triggers_ok(target regclass, gid integer)
+RETURNS integer LANGUAGE sql STABLE AS $ok$
+    SELECT count(*)::integer FROM pg_trigger
+     WHERE tgrelid = target AND NOT tgisinternal AND tgenabled IN ('O', 'A')
+       AND tgname IN ('bloomgate_g' || gid || '_insert', 'bloomgate_g' || gid || '_update',
+                      'bloomgate_g' || gid || '_delete', 'bloomgate_g' || gid || '_truncate');
+$ok$;
+
+-- Removes one guard: its triggers, functions, log rows and snapshot.
+CREATE OR REPLACE FUNCTION bloomgate.uninstall_guard(target regclass, key_column name)
+RETURNS void LANGUAGE plpgsql AS $uninstall$
+DECLARE
+    gid integer;
+    f text;
+BEGIN
+    SELECT g.id INTO gid FROM bloomgate.guards g JOIN pg_namespace n ON n.nspname = g.schema_name
+      JOIN pg_class c ON c.relnamespace = n.oid AND c.relname = g.table_name
+     WHERE c.oid = target AND g.column_name = key_column;
+    IF gid IS NULL THEN
+        RETURN;
+    END IF;
+    PERFORM bloomgate.drop_guard_triggers(target, gid);
+    FOREACH f IN ARRAY ARRAY['insert', 'update', 'delete', 'truncate'] LOOP
+        EXECUTE format('DROP FUNCTION IF EXISTS bloomgate.g%s_%s()', gid, f);
+    END LOOP;
+    DELETE FROM bloomgate.change_log WHERE guard_id = gid;
+    DELETE FROM bloomgate.guards WHERE id = gid;
+END
+$uninstall$;
+
+INSERT INTO bloomgate.version (version) VALUES (2)
+    ON CONFLICT (one) DO UPDATE SET version = EXCLUDED.version;
+COMMIT;

@@ -1,0 +1,46 @@
+package io.bloomgate.jdbc;
+
+import java.util.concurrent.atomic.AtomicLongArray;
+
+/**
+ * Counts writes through the gate between adding their keys and finishing their execution, in two
+ * phases, so that an online rebuild can wait for every write that added its keys before the rebuild
+ * began (such a key reached the old filter only; once the write has executed, its transaction holds
+ * an id the rebuild waits for). New writes enter the other phase and are never waited for, so the
+ * wait ends even under a steady stream of writes.
+ */
+final class WritesInFlight {
+
+    private final AtomicLongArray counts = new AtomicLongArray(2);
+    private volatile int phase;
+
+    /** Before a write adds keys; returns the token to pass to {@link #exit}. */
+    int enter() {
+        while (true) {
+            int p = phase;
+            counts.incrementAndGet(p);
+            if (p == phase) {
+                return p; // counted in a phase the drain sees (it flips, then waits)
+            }
+            counts.decrementAndGet(p); // the phase flipped meanwhile: count in the new one
+        }
+    }
+
+    void exit(int token) {
+        counts.decrementAndGet(token);
+    }
+
+    /** Waits until every write that entered before this call has exited. One caller at a time. */
+    synchronized void awaitEarlierWrites() {
+        int old = phase;
+        phase = 1 - old;
+        while (counts.get(old) != 0) {
+            try {
+                Thread.sleep(1);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
+    }
+}

@@ -1,0 +1,274 @@
+package io.bloomgate.postgres;
+
+import io.bloomgate.sync.Guard;
+import io.bloomgate.sync.Settler;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.function.Consumer;
+import javax.sql.DataSource;
+import org.postgresql.PGConnection;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Follows the change log on one dedicated connection that {@code LISTEN}s on channel {@code
+ * bloomgate}. A notification (sent by the triggers at commit), a settle request or the poll
+ * interval wakes it; it then reads every guard's new log rows (see {@link FeedGuard#catchUp}).
+ *
+ * <p>Fail open: when the connection dies the guards are unsynced (lookups pass through), the feed
+ * reconnects with backoff, {@code LISTEN}s again, reads the log from where it was, and only then
+ * are the guards READY again. Nothing written meanwhile is lost: the log, not the notification, is
+ * the source of truth. A watchdog ({@link FeedMaintenance}) unsyncs the guards as well when no
+ * read has completed for {@link FeedSettings#staleAfter}.
+ *
+ * <p>As a {@link Settler}, it settles writes through the gate with unknown keys: after their commit,
+ * the next read sees their logged keys.
+ */
+final class ChangeFeed implements Settler, Runnable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(ChangeFeed.class);
+    private static final int WAIT_MILLIS = 20;
+    /** The feed's connection shows as this in {@code pg_stat_activity}. */
+    static final String APPLICATION_NAME = "bloomgate change feed";
+    private static final long MAX_BACKOFF_MILLIS = 5_000;
+
+    private final DataSource dataSource;
+    private final List<FeedGuard> guards;
+    private final FeedSettings settings;
+    private final Consumer<FeedGuard> rebuildRequest;
+    private final ConcurrentLinkedQueue<Guard> settleAfterNextRead = new ConcurrentLinkedQueue<>();
+    private final Object progress = new Object();
+    private Connection connection; // the feed thread's (and start()'s) only
+    private Thread thread;
+    private volatile boolean closed;
+    private volatile long lastReadNanos = System.nanoTime();
+    private long reads;
+
+    /**
+     * @param rebuildRequest asked (on the feed's thread; it must not block) to rebuild a guard whose
+     *                       log rows were pruned, or whose stale keys call for it
+     */
+    ChangeFeed(DataSource dataSource, List<FeedGuard> guards, FeedSettings settings,
+            Consumer<FeedGuard> rebuildRequest) {
+        this.dataSource = dataSource;
+        this.guards = List.copyOf(guards);
+        this.settings = settings;
+        this.rebuildRequest = rebuildRequest;
+    }
+
+    List<FeedGuard> guards() {
+        return guards;
+    }
+
+    /** Connects, {@code LISTEN}s, reads the log once (so the guards can become READY), and starts following it. */
+    void start() throws SQLException {
+        connect();
+        readAll();
+        thread = new Thread(this, "bloomgate-change-feed");
+        thread.setDaemon(true);
+        thread.start();
+    }
+
+    private void connect() throws SQLException {
+        Connection c = dataSource.getConnection();
+        try {
+            c.setAutoCommit(true);
+            c.setNetworkTimeout(Runnable::run, 30_000); // a silent network fails the read instead of hanging it
+            try (Statement s = c.createStatement()) {
+                s.execute("SET application_name = '" + APPLICATION_NAME + "'"); // for pg_stat_activity readers
+                s.execute("LISTEN bloomgate"); // before reading: a commit after the read then wakes the feed
+            }
+            connection = c;
+        } catch (SQLException | RuntimeException e) {
+            closeQuietly(c);
+            throw e;
+        }
+    }
+
+    @Override
+    public void run() {
+        long backoff = 100;
+        long nextPoll = 0;
+        while (!closed) {
+            try {
+                if (connection == null) {
+                    connect();
+                    LOG.info("The change feed reconnected; reading the log from where it was");
+                    nextPoll = 0;
+                }
+                boolean notified = waitForNotification();
+                if (notified || !settleAfterNextRead.isEmpty() || System.nanoTime() - nextPoll >= 0) {
+                    readAll();
+                    nextPoll = System.nanoTime() + settings.pollInterval().toNanos();
+                }
+                backoff = 100;
+            } catch (SQLException | RuntimeException e) {
+                if (closed) {
+                    break;
+                }
+                LOG.warn("The change feed lost its connection ({}); lookups pass through until it reconnects and"
+                        + " catches up (retry in {} ms)", e.toString(), backoff);
+                unsyncAll("the change feed lost its connection: " + e.getMessage());
+                closeQuietly(connection);
+                connection = null;
+                sleep(backoff);
+                backoff = Math.min(2 * backoff, MAX_BACKOFF_MILLIS);
+            }
+        }
+        release(connection);
+        connection = null;
+    }
+
+    /** Hands a pooled connection back as it was lent: not listening, its own application name. */
+    private static void release(Connection c) {
+        if (c != null) {
+            try (Statement s = c.createStatement()) {
+                s.execute("UNLISTEN *");
+                s.execute("RESET application_name");
+            } catch (SQLException | RuntimeException e) {
+                LOG.debug("resetting the change feed's connection failed", e);
+            }
+            closeQuietly(c);
+        }
+    }
+
+    private boolean waitForNotification() throws SQLException {
+        return connection.unwrap(PGConnection.class).getNotifications(WAIT_MILLIS).length > 0;
+    }
+
+    /** Reads every guard's new log rows, then settles what waited for a read started after its commit. */
+    private void readAll() throws SQLException {
+        List<Guard> settling = new ArrayList<>();
+        for (Guard g; (g = settleAfterNextRead.poll()) != null; ) {
+            settling.add(g);
+        }
+        boolean done = false;
+        try {
+            for (FeedGuard fg : guards) {
+                try {
+                    fg.catchUp(connection);
+                } catch (LogPrunedException e) {
+                    LOG.warn("{}; it is rebuilt by scan and passes lookups through meanwhile", e.getMessage());
+                    fg.awaitRebuild(e.getMessage());
+                    fg.position(FeedPositions.now(connection)); // the rebuild's scan covers the gap
+                    rebuildRequest.accept(fg);
+                }
+            }
+            done = true;
+        } finally {
+            if (!done) {
+                settleAfterNextRead.addAll(settling); // the read failed: they wait for the next one
+            }
+        }
+        lastReadNanos = System.nanoTime();
+        for (FeedGuard fg : guards) {
+            fg.resumeAfterCatchUp();
+            if (fg.guard.ready() && fg.guard.needsRebuild() && !fg.guard.rebuilding()) {
+                rebuildRequest.accept(fg);
+            }
+        }
+        for (Guard g : settling) {
+            g.settle();
+        }
+        synchronized (progress) {
+            reads++;
+            progress.notifyAll();
+        }
+    }
+
+    /**
+     * Waits until {@code fg}'s position has passed transaction {@code xid}: every transaction that
+     * had an id when {@code xid} was drawn has ended, and its log rows have been read.
+     *
+     * @return false if the feed closed first
+     */
+    boolean awaitPast(FeedGuard fg, long xid) throws InterruptedException {
+        synchronized (progress) {
+            while (!closed && fg.position().xmin() <= xid) {
+                progress.wait(1_000);
+            }
+        }
+        return !closed;
+    }
+
+    /** Waits for one complete read that starts after this call (tests, snapshots on close). */
+    boolean awaitNextRead(long timeoutMillis) throws InterruptedException {
+        long deadline = System.currentTimeMillis() + timeoutMillis;
+        synchronized (progress) {
+            long target = reads + 2; // the read in progress may have started before this call
+            while (!closed && reads < target) {
+                long left = deadline - System.currentTimeMillis();
+                if (left <= 0) {
+                    return false;
+                }
+                progress.wait(left);
+            }
+        }
+        return !closed;
+    }
+
+    /** Nanoseconds since the last complete read. */
+    long lagNanos() {
+        return System.nanoTime() - lastReadNanos;
+    }
+
+    void unsyncAll(String reason) {
+        for (FeedGuard fg : guards) {
+            if (fg.guard.ready()) {
+                fg.unsync(reason);
+            }
+        }
+    }
+
+    @Override
+    public void afterCommit(Guard guard) {
+        settleAfterNextRead.add(guard);
+    }
+
+    /** Stops following the log (the thread ends within a poll wait). */
+    @Override
+    public void close() {
+        closed = true;
+        synchronized (progress) {
+            progress.notifyAll();
+        }
+        if (thread != null) {
+            try {
+                thread.join(5_000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        } else {
+            release(connection);
+        }
+        for (Guard g; (g = settleAfterNextRead.poll()) != null; ) {
+            g.settle(); // the gate is closed: nothing is answered any more
+        }
+    }
+
+    boolean closed() {
+        return closed;
+    }
+
+    private static void sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    static void closeQuietly(Connection c) {
+        if (c != null) {
+            try {
+                c.close();
+            } catch (SQLException | RuntimeException e) {
+                LOG.debug("closing the change feed's connection failed", e);
+            }
+        }
+    }
+}

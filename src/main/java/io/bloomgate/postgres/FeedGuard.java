@@ -1,0 +1,159 @@
+package io.bloomgate.postgres;
+
+import io.bloomgate.key.KeyBuffer;
+import io.bloomgate.sync.Guard;
+import io.bloomgate.sync.TableScanner;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+
+/**
+ * One guard as the change feed sees it: its id in {@code bloomgate.guards}, the SQL type its logged
+ * keys are cast back to, and its position in the log. Used by the feed's thread only, except
+ * {@link #position}, which snapshots and heartbeats read.
+ */
+final class FeedGuard {
+
+    private static final int FETCH_SIZE = 10_000;
+
+    final Guard guard;
+    final int id;
+    private final String keyType;
+    private final String sql;
+    private final boolean integer;
+    private final KeyBuffer key = new KeyBuffer();
+    private volatile LogPosition position;
+    /** {@link Guard#unsyncCount()} right after the feed unsynced the guard; -1 if it did not. */
+    private volatile int feedUnsyncs = -1;
+    /** Only a rebuild can make the guard READY again (its triggers were missing, or the log was pruned). */
+    private volatile boolean awaitingRebuild;
+
+    /**
+     * @param keyType the key column's type as {@code format_type} names it: logged keys are text,
+     *                cast back to it so that they become keys exactly as a scan reads them
+     */
+    FeedGuard(Guard guard, int id, String keyType) {
+        this.guard = guard;
+        this.id = id;
+        this.keyType = keyType;
+        this.integer = TableScanner.isInteger(guard.keyType());
+        // One statement, one snapshot: the new position and the rows it makes visible agree.
+        this.sql = "SELECT s.pos::text, s.horizon::text, l.op, l.k, l.key"
+                + " FROM (SELECT pg_current_snapshot() AS pos, (SELECT pruned_below FROM bloomgate.guards WHERE id = ?) AS horizon) s"
+                + " LEFT JOIN LATERAL (SELECT op, CASE WHEN op = 'I' THEN CAST(key AS " + keyType + ") END AS k, key"
+                + " FROM bloomgate.change_log WHERE guard_id = ? AND xid >= pg_snapshot_xmin(CAST(? AS pg_snapshot))"
+                + " AND NOT pg_visible_in_snapshot(xid, CAST(? AS pg_snapshot))) l ON true";
+    }
+
+    String keyType() {
+        return keyType;
+    }
+
+    LogPosition position() {
+        return position;
+    }
+
+    /** Where the next read starts: the filter holds every key logged by transactions visible in it. */
+    void position(LogPosition start) {
+        position = start;
+    }
+
+    /**
+     * Reads the log rows committed since the last read into the guard (keys added; deletes and
+     * truncates counted as stale) and moves the position. Runs in its own transaction on {@code c}
+     * (pgjdbc streams only inside one).
+     *
+     * @return the rows read
+     * @throws LogPrunedException if rows the guard needed were pruned
+     */
+    long catchUp(Connection c) throws SQLException, LogPrunedException {
+        LogPosition from = position;
+        long rows = 0;
+        boolean autoCommit = c.getAutoCommit();
+        c.setAutoCommit(false);
+        try (PreparedStatement ps = c.prepareStatement(sql)) {
+            ps.setFetchSize(FETCH_SIZE);
+            ps.setInt(1, id);
+            ps.setInt(2, id);
+            ps.setString(3, from.text());
+            ps.setString(4, from.text());
+            LogPosition to = null;
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    if (to == null) {
+                        to = LogPosition.parse(rs.getString(1));
+                        String pruned = rs.getString(2);
+                        if (pruned == null) {
+                            throw new SQLException(guard + " is no longer installed (bloomgate.guards has no row "
+                                    + id + "): was sql/postgres/uninstall.sql run?");
+                        }
+                        long horizon = Long.parseLong(pruned);
+                        if (horizon > from.xmin()) {
+                            throw new LogPrunedException("the change log was pruned up to transaction " + horizon
+                                    + " but " + guard + " had read only up to " + from.xmin());
+                        }
+                    }
+                    String op = rs.getString(3);
+                    if (op == null) {
+                        continue; // no rows: the outer join's single empty row
+                    }
+                    rows++;
+                    apply(op.charAt(0), rs);
+                }
+            }
+            c.commit();
+            position = to;
+        } finally {
+            if (!c.isClosed()) {
+                c.rollback();
+                c.setAutoCommit(autoCommit);
+            }
+        }
+        return rows;
+    }
+
+    private void apply(char op, ResultSet rs) throws SQLException {
+        switch (op) {
+            case 'I' -> TableScanner.addKey(rs, 4, guard, null, integer, key);
+            case 'D' -> guard.countStale(Long.parseLong(rs.getString(5)));
+            case 'T' -> guard.countStale(guard.liveKeys()); // every key is gone
+            default -> throw new SQLException("unknown change log operation '" + op + "' for " + guard
+                    + ": is bloomgate's jar older than its installed SQL?");
+        }
+    }
+
+    /** The feed lost track of the log: lookups pass through until {@link #resumeAfterCatchUp}. */
+    void unsync(String reason) {
+        synchronized (guard) {
+            guard.unsync(reason);
+            feedUnsyncs = guard.unsyncCount();
+        }
+    }
+
+    /** A read succeeded: READY again if the feed alone had unsynced the guard. */
+    void resumeAfterCatchUp() {
+        if (!awaitingRebuild && feedUnsyncs >= 0 && guard.resume(feedUnsyncs)) {
+            feedUnsyncs = -1;
+        }
+    }
+
+    /**
+     * Writes may have gone unlogged (the triggers are missing or disabled) or logged rows were lost
+     * (pruned): lookups pass through until a rebuild by scan.
+     */
+    void awaitRebuild(String reason) {
+        awaitingRebuild = true;
+        guard.unsync(reason);
+    }
+
+    /** A rebuild re-installed the triggers and scanned the table. */
+    void rebuilt() {
+        awaitingRebuild = false;
+        feedUnsyncs = -1;
+    }
+
+    boolean awaitingRebuild() {
+        return awaitingRebuild;
+    }
+}

@@ -1,0 +1,125 @@
+package io.bloomgate.postgres;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.UUID;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import javax.sql.DataSource;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The change feed's periodic chores, on their own thread and pool connections so that none delays
+ * a read: the watchdog (fail open when the feed falls behind), the instance heartbeat, pruning the
+ * log, checking that the triggers are still in place, and saving snapshots.
+ */
+final class FeedMaintenance implements AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(FeedMaintenance.class);
+    private static final long WATCHDOG_MILLIS = 100;
+    private static final long TRIGGER_CHECK_MILLIS = 2_000;
+
+    private final DataSource dataSource;
+    private final ChangeFeed feed;
+    private final FeedSettings settings;
+    private final UUID instance;
+    private final String description;
+    private final Snapshots snapshots;
+    private final ScheduledExecutorService executor;
+
+    FeedMaintenance(DataSource dataSource, ChangeFeed feed, FeedSettings settings, UUID instance, String description,
+            Snapshots snapshots) {
+        this.dataSource = dataSource;
+        this.feed = feed;
+        this.settings = settings;
+        this.instance = instance;
+        this.description = description;
+        this.snapshots = snapshots;
+        this.executor = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "bloomgate-feed-maintenance");
+            t.setDaemon(true);
+            return t;
+        });
+    }
+
+    void start() {
+        executor.scheduleWithFixedDelay(this::watchdog, WATCHDOG_MILLIS, WATCHDOG_MILLIS, TimeUnit.MILLISECONDS);
+        every(settings.heartbeatEvery().toMillis(), this::heartbeat);
+        every(settings.pruneEvery().toMillis(), this::prune);
+        every(TRIGGER_CHECK_MILLIS, this::checkTriggers);
+        if (!settings.snapshotEvery().isZero()) {
+            every(settings.snapshotEvery().toMillis(), () -> snapshots.save(feed.guards()));
+        }
+    }
+
+    private interface Chore {
+        void run() throws SQLException;
+    }
+
+    private void every(long millis, Chore chore) {
+        executor.scheduleWithFixedDelay(() -> {
+            try {
+                chore.run();
+            } catch (SQLException | RuntimeException e) {
+                LOG.warn("A change-feed chore failed (it is retried): {}", e.toString());
+            }
+        }, millis, millis, TimeUnit.MILLISECONDS);
+    }
+
+    private void watchdog() {
+        long lag = feed.lagNanos();
+        if (!feed.closed() && lag > settings.staleAfter().toNanos()) {
+            feed.unsyncAll("the change feed has not completed a read for " + lag / 1_000_000 + " ms");
+        }
+    }
+
+    private void heartbeat() throws SQLException {
+        try (Connection c = dataSource.getConnection()) {
+            Instances.heartbeat(c, instance, description, frontier());
+        }
+    }
+
+    /** The oldest log position this instance still needs. */
+    long frontier() {
+        long frontier = Long.MAX_VALUE;
+        for (FeedGuard fg : feed.guards()) {
+            frontier = Math.min(frontier, fg.position().xmin());
+        }
+        return frontier;
+    }
+
+    private void prune() throws SQLException {
+        try (Connection c = dataSource.getConnection()) {
+            long deleted = Instances.prune(c, settings.instanceTimeout(), settings.snapshotRetention());
+            if (deleted > 0) {
+                LOG.debug("Pruned {} change-log rows every instance has read", deleted);
+            }
+        }
+    }
+
+    /** Missing or disabled triggers mean writes go unlogged: pass lookups through until a rebuild. */
+    private void checkTriggers() throws SQLException {
+        try (Connection c = dataSource.getConnection()) {
+            for (FeedGuard fg : feed.guards()) {
+                if (!fg.awaitingRebuild() && PgSchema.triggersInPlace(c, fg.guard.table(), fg.id) != 4) {
+                    String reason = "a change-log trigger of " + fg.guard + " (bloomgate_g" + fg.id
+                            + "_*) was dropped or disabled; call BloomGate.rebuild() to re-install it";
+                    LOG.error(reason);
+                    fg.awaitRebuild(reason);
+                }
+            }
+        }
+    }
+
+    @Override
+    public void close() {
+        executor.shutdownNow();
+        try {
+            executor.awaitTermination(5, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

@@ -1,0 +1,165 @@
+package io.bloomgate.postgres;
+
+import io.bloomgate.sql.GuardedTable;
+import io.bloomgate.sync.TableScanner;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Installs bloomgate's PostgreSQL objects ({@code sql/postgres/install.sql}, shipped in the jar)
+ * and each guard's triggers, and checks that they are still in place.
+ */
+final class PgSchema {
+
+    private static final Logger LOG = LoggerFactory.getLogger(PgSchema.class);
+
+    /** The {@code bloomgate.version} this jar's script installs. */
+    static final int VERSION = 2;
+    static final String SCRIPT = "sql/postgres/install.sql";
+    private static final String RESOURCE = "/io/bloomgate/" + SCRIPT;
+    private static final String INSUFFICIENT_PRIVILEGE = "42501";
+
+    private PgSchema() {
+    }
+
+    /** A guard as installed: its id, and its key column's type as {@code format_type} names it. */
+    record InstalledGuard(int id, String keyType) {
+    }
+
+    /** Runs the install script unless the installed version is this jar's (then nothing is needed). */
+    static void install(Connection c) throws SQLException {
+        if (installedVersion(c) == VERSION) {
+            return;
+        }
+        String script = script();
+        boolean autoCommit = c.getAutoCommit();
+        c.setAutoCommit(true); // the script has its own BEGIN and COMMIT
+        try (Statement s = c.createStatement()) {
+            s.execute(script);
+            LOG.info("Installed bloomgate's PostgreSQL objects (schema bloomgate, version {})", VERSION);
+        } catch (SQLException e) {
+            if (INSUFFICIENT_PRIVILEGE.equals(e.getSQLState())) {
+                throw new SQLException("bloomgate's PostgreSQL objects (schema bloomgate) are missing or older than this"
+                        + " jar, and user " + user(c) + " may not create them: run " + SCRIPT
+                        + " as the database owner (psql -v ON_ERROR_STOP=1 -f " + SCRIPT + "), then grant this user"
+                        + " USAGE on schema bloomgate and SELECT, INSERT, UPDATE, DELETE on its tables. Cause: "
+                        + e.getMessage(), e.getSQLState(), e);
+            }
+            throw e;
+        } finally {
+            c.setAutoCommit(autoCommit);
+        }
+    }
+
+    private static int installedVersion(Connection c) throws SQLException {
+        try (Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery("SELECT CASE WHEN to_regclass('bloomgate.version') IS NULL THEN 0"
+                        + " ELSE (SELECT coalesce(max(version), 0) FROM bloomgate.version) END")) {
+            rs.next();
+            return rs.getInt(1);
+        }
+    }
+
+    private static String script() throws SQLException {
+        try (InputStream in = PgSchema.class.getResourceAsStream(RESOURCE)) {
+            if (in == null) {
+                throw new SQLException("bloomgate's jar lacks " + RESOURCE + ": the build is broken");
+            }
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new SQLException("cannot read " + RESOURCE, e);
+        }
+    }
+
+    /**
+     * Installs the guard's triggers unless all four are in place and enabled and the key column's
+     * type is the one they were made for; returns the guard's id and key type.
+     */
+    static InstalledGuard installGuard(Connection c, GuardedTable table) throws SQLException {
+        String target = qualified(table);
+        try (PreparedStatement ps = c.prepareStatement("SELECT g.id, g.key_type,"
+                + " format_type(a.atttypid, a.atttypmod), bloomgate.guard_triggers_ok(CAST(? AS regclass), g.id)"
+                + " FROM bloomgate.guards g JOIN pg_attribute a ON a.attrelid = CAST(? AS regclass) AND a.attname = g.column_name"
+                + " WHERE g.schema_name = ? AND g.table_name = ? AND g.column_name = ?")) {
+            ps.setString(1, target);
+            ps.setString(2, target);
+            ps.setString(3, table.schema());
+            ps.setString(4, table.table());
+            ps.setString(5, table.keyColumn());
+            try (ResultSet rs = ps.executeQuery()) {
+                if (rs.next() && rs.getString(2).equals(rs.getString(3)) && rs.getInt(4) == 4) {
+                    return new InstalledGuard(rs.getInt(1), rs.getString(2));
+                }
+            }
+        }
+        boolean autoCommit = c.getAutoCommit();
+        c.setAutoCommit(true);
+        try (PreparedStatement ps = c.prepareStatement("SELECT bloomgate.install_guard(CAST(? AS regclass), ?)")) {
+            ps.setString(1, target);
+            ps.setString(2, table.keyColumn());
+            try (ResultSet rs = ps.executeQuery()) {
+                rs.next();
+                int id = rs.getInt(1);
+                String keyType = keyType(c, id);
+                LOG.info("Installed the change-log triggers of {}.{}.{} (bloomgate_g{}_*)", table.schema(), table.table(),
+                        table.keyColumn(), id);
+                return new InstalledGuard(id, keyType);
+            }
+        } catch (SQLException e) {
+            if (INSUFFICIENT_PRIVILEGE.equals(e.getSQLState())) {
+                throw new SQLException("user " + user(c) + " may not create triggers on " + target + " (only its owner"
+                        + " may): run SELECT bloomgate.install_guard('" + target.replace("'", "''") + "', '"
+                        + table.keyColumn().replace("'", "''") + "') as the owner of " + target + ", then build again."
+                        + " Cause: " + e.getMessage(), e.getSQLState(), e);
+            }
+            throw e;
+        } finally {
+            c.setAutoCommit(autoCommit);
+        }
+    }
+
+    private static String keyType(Connection c, int id) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("SELECT key_type FROM bloomgate.guards WHERE id = ?")) {
+            ps.setInt(1, id);
+            try (ResultSet rs = ps.executeQuery()) {
+                rs.next();
+                return rs.getString(1);
+            }
+        }
+    }
+
+    /** How many of the guard's four triggers are in place and enabled. */
+    static int triggersInPlace(Connection c, GuardedTable table, int id) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement(
+                "SELECT CASE WHEN to_regclass(?) IS NULL THEN 0 ELSE bloomgate.guard_triggers_ok(to_regclass(?), ?) END")) {
+            String target = qualified(table);
+            ps.setString(1, target);
+            ps.setString(2, target);
+            ps.setInt(3, id);
+            try (ResultSet rs = ps.executeQuery()) {
+                rs.next();
+                return rs.getInt(1);
+            }
+        }
+    }
+
+    static String qualified(GuardedTable table) {
+        return TableScanner.quote(table.schema()) + "." + TableScanner.quote(table.table());
+    }
+
+    private static String user(Connection c) {
+        try {
+            return c.getMetaData().getUserName();
+        } catch (SQLException e) {
+            return "(unknown)";
+        }
+    }
+}

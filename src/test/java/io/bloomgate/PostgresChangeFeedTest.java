@@ -1,0 +1,299 @@
+package io.bloomgate;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.zaxxer.hikari.HikariConfig;
+import com.zaxxer.hikari.HikariDataSource;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.postgresql.ds.PGSimpleDataSource;
+
+/**
+ * Several gate instances on one PostgreSQL database, each with its own pool: writes from any
+ * connection reach every instance's filter through the change log, commits out of order included;
+ * a dead listener fails open and catches up; restarts load snapshots.
+ */
+class PostgresChangeFeedTest {
+
+    private static final int ROWS = 3_000;
+    private static final long FEED_MILLIS = 10_000;
+
+    private PGSimpleDataSource pg;
+    private final List<AutoCloseable> closing = new ArrayList<>();
+    private final String table = "feed_" + Long.toHexString(System.nanoTime());
+
+    @BeforeEach
+    void setUp() throws SQLException {
+        pg = PostgresServer.dataSource();
+        H2Databases.run(pg, "CREATE TABLE " + table + " (id bigint PRIMARY KEY, name text)",
+                "INSERT INTO " + table + " SELECT g * 2, 'n' || g FROM generate_series(1, " + ROWS + ") g");
+    }
+
+    @AfterEach
+    void tearDown() throws Exception {
+        for (int i = closing.size() - 1; i >= 0; i--) {
+            closing.get(i).close();
+        }
+        if (pg != null) {
+            H2Databases.run(pg, "SELECT bloomgate.uninstall_guard('" + table + "', 'id')", "DROP TABLE " + table);
+        }
+    }
+
+    private HikariDataSource pool() {
+        HikariConfig config = new HikariConfig();
+        config.setDataSource(pg);
+        config.setMaximumPoolSize(4);
+        HikariDataSource pool = new HikariDataSource(config);
+        closing.add(pool);
+        return pool;
+    }
+
+    private BloomGate instance(BloomGate.Builder builder) throws SQLException {
+        BloomGate gate = builder.build();
+        closing.add(gate);
+        return gate;
+    }
+
+    private BloomGate instance() throws SQLException {
+        return instance(BloomGate.builder(pool()).guard(table, "id"));
+    }
+
+    private void raw(String... sql) throws SQLException {
+        H2Databases.run(pg, sql);
+    }
+
+    /** Whether a lookup through the gate finds the row (the filter must never hide a committed one). */
+    private boolean found(BloomGate gate, long id) throws SQLException {
+        try (Connection c = gate.dataSource().getConnection();
+                PreparedStatement ps = c.prepareStatement("SELECT name FROM " + table + " WHERE id = ?")) {
+            ps.setLong(1, id);
+            try (ResultSet rs = ps.executeQuery()) {
+                return rs.next();
+            }
+        }
+    }
+
+    /** Waits for the feed to read everything committed before this call. */
+    private static void caughtUp(BloomGate gate) throws InterruptedException {
+        assertThat(gate.awaitChangeFeed(FEED_MILLIS)).as("the change feed completed a read").isTrue();
+    }
+
+    private static void awaitState(BloomGate gate, String table, GuardState state) throws InterruptedException {
+        long deadline = System.currentTimeMillis() + FEED_MILLIS;
+        while (gate.stats(table, "id").state() != state && System.currentTimeMillis() < deadline) {
+            Thread.sleep(20);
+        }
+        assertThat(gate.stats(table, "id").state()).isEqualTo(state);
+    }
+
+    @Test
+    void writesFromAnyConnectionReachEveryInstance() throws Exception {
+        BloomGate first = instance();
+        BloomGate second = instance();
+        try (Connection c = first.dataSource().getConnection(); Statement s = c.createStatement()) {
+            s.executeUpdate("INSERT INTO " + table + " VALUES (1, 'through the first gate')");
+        }
+        raw("INSERT INTO " + table + " VALUES (3, 'raw'), (5, 'raw')",
+                "INSERT INTO " + table + " SELECT g, 'set' FROM generate_series(7, 99, 2) g",
+                "UPDATE " + table + " SET id = 101 WHERE id = 2",
+                "INSERT INTO " + table + " VALUES (103, 'upsert') ON CONFLICT (id) DO UPDATE SET name = 'x'");
+        assertThat(found(first, 1)).as("the writer's own instance sees its write at once").isTrue();
+        caughtUp(first);
+        caughtUp(second);
+        for (BloomGate gate : List.of(first, second)) {
+            for (long id : new long[] {1, 3, 5, 7, 51, 99, 101, 103}) {
+                assertThat(found(gate, id)).as("key %d", id).isTrue();
+            }
+            assertThat(found(gate, 105)).isFalse();
+            assertThat(gate.stats(table, "id").avoided()).as("absent keys are still answered").isPositive();
+            assertThat(gate.stats(table, "id").staleKeys()).as("the update moved key 2 away").isEqualTo(1);
+        }
+    }
+
+    @Test
+    void aLowerLogIdCommittingAfterAHigherOneIsNotSkipped() throws Exception {
+        BloomGate gate = instance();
+        try (Connection early = pg.getConnection(); Connection late = pg.getConnection()) {
+            early.setAutoCommit(false);
+            late.setAutoCommit(false);
+            try (Statement s = early.createStatement()) {
+                s.executeUpdate("INSERT INTO " + table + " VALUES (11, 'early id, late commit')"); // lower log id
+            }
+            try (Statement s = late.createStatement()) {
+                s.executeUpdate("INSERT INTO " + table + " VALUES (13, 'late id, early commit')");
+            }
+            late.commit();
+            caughtUp(gate); // the feed has read past log id of 13 while 11 is still uncommitted
+            assertThat(found(gate, 13)).isTrue();
+            assertThat(found(gate, 11)).as("not committed yet").isFalse();
+            early.commit();
+        }
+        caughtUp(gate);
+        assertThat(found(gate, 11)).as("the lower id that committed later").isTrue();
+    }
+
+    @Test
+    void aKilledListenerFailsOpenAndCatchesUpAfterReconnecting() throws Exception {
+        BloomGate gate = instance();
+        caughtUp(gate);
+        raw("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE pid <> pg_backend_pid()"
+                + " AND datname = current_database() AND application_name = 'bloomgate change feed'");
+        raw("INSERT INTO " + table + " SELECT g, 'while down' FROM generate_series(201, 399, 2) g");
+        // Writes from other connections are seen once the feed has read them (bounded staleness);
+        // the feed reads the log from where it was after reconnecting, so none is lost.
+        caughtUp(gate);
+        awaitState(gate, table, GuardState.READY);
+        for (long id = 201; id < 400; id += 2) {
+            assertThat(found(gate, id)).as("key %d", id).isTrue();
+        }
+        assertThat(found(gate, 401)).isFalse();
+        assertThat(gate.stats(table, "id").avoided()).isPositive();
+    }
+
+    @Test
+    void aStalledFeedPassesLookupsThrough() throws Exception {
+        BloomGate gate = instance(BloomGate.builder(pool()).guard(table, "id").staleAfter(Duration.ofMillis(300)));
+        caughtUp(gate);
+        try (Connection blocker = pg.getConnection(); Statement s = blocker.createStatement()) {
+            blocker.setAutoCommit(false);
+            s.execute("LOCK TABLE bloomgate.guards IN ACCESS EXCLUSIVE MODE"); // the feed's read waits
+            awaitState(gate, table, GuardState.UNSYNCED);
+            long before = gate.stats(table, "id").avoided();
+            assertThat(found(gate, 1)).isFalse();
+            assertThat(gate.stats(table, "id").avoided()).as("nothing answered while behind").isEqualTo(before);
+            blocker.rollback();
+        }
+        awaitState(gate, table, GuardState.READY);
+    }
+
+    @Test
+    void writesWithUnknownKeysThroughTheGateSettleThroughTheFeed() throws Exception {
+        BloomGate gate = instance();
+        try (Connection c = gate.dataSource().getConnection(); Statement s = c.createStatement()) {
+            s.executeUpdate("INSERT INTO " + table + " SELECT id + 100001, name FROM " + table + " WHERE id <= 20");
+        }
+        // No waiting: the guard is unsettled until the feed has read the commit.
+        for (long id = 100003; id <= 100021; id += 2) {
+            assertThat(found(gate, id)).as("key %d", id).isTrue();
+        }
+        caughtUp(gate);
+        assertThat(found(gate, 100023)).isFalse();
+    }
+
+    @Test
+    void aRestartedInstanceLoadsItsSnapshotAndReplaysTheLog() throws Exception {
+        BloomGate first = instance();
+        first.close(); // saves its snapshot
+        raw("INSERT INTO " + table + " SELECT g, 'while no gate ran' FROM generate_series(10001, 10199, 2) g");
+        BloomGate restarted = instance();
+        GuardStats stats = restarted.stats(table, "id");
+        assertThat(stats.keysAdded()).as("only the log was replayed, not the table scanned").isEqualTo(100);
+        for (long id = 10001; id < 10200; id += 2) {
+            assertThat(found(restarted, id)).as("key %d", id).isTrue();
+        }
+        assertThat(found(restarted, 2 * ROWS)).isTrue();
+        assertThat(found(restarted, 10201)).isFalse();
+    }
+
+    @Test
+    void aCorruptSnapshotIsRebuiltByScan() throws Exception {
+        instance().saveSnapshots();
+        raw("UPDATE bloomgate.snapshots SET data = overlay(data PLACING '\\xdeadbeef'::bytea FROM 200)"
+                + " WHERE guard_id = (SELECT id FROM bloomgate.guards WHERE table_name = '" + table + "')");
+        BloomGate restarted = instance();
+        assertThat(restarted.stats(table, "id").keysAdded()).as("scanned").isGreaterThanOrEqualTo(ROWS);
+        assertThat(found(restarted, 2)).isTrue();
+        assertThat(found(restarted, 3)).isFalse();
+    }
+
+    @Test
+    void deletesCountAsStaleAndTriggerAnOnlineRebuildThatDropsTheirKeys() throws Exception {
+        BloomGate gate = instance();
+        raw("DELETE FROM " + table + " WHERE id <= 4000"); // 2,000 of 3,000 keys: past the threshold
+        caughtUp(gate);
+        long deadline = System.currentTimeMillis() + FEED_MILLIS;
+        while (gate.stats(table, "id").rebuilds() == 0 && System.currentTimeMillis() < deadline) {
+            Thread.sleep(20);
+        }
+        GuardStats stats = gate.stats(table, "id");
+        assertThat(stats.rebuilds()).isEqualTo(1);
+        assertThat(stats.state()).isEqualTo(GuardState.READY);
+        long avoided = stats.avoided();
+        int deletedFound = 0;
+        for (long id = 2; id <= 4000; id += 2) {
+            deletedFound += found(gate, id) ? 1 : 0;
+        }
+        assertThat(deletedFound).isZero();
+        assertThat(gate.stats(table, "id").avoided() - avoided).as("deleted keys are absent from the new filter")
+                .isGreaterThan(1_900);
+        for (long id = 4002; id <= 2 * ROWS; id += 2) {
+            assertThat(found(gate, id)).as("key %d", id).isTrue();
+        }
+    }
+
+    @Test
+    void aDroppedTriggerUnsyncsTheGuardUntilARebuildReinstallsIt() throws Exception {
+        BloomGate gate = instance();
+        raw("DO $$ DECLARE t name; BEGIN FOR t IN SELECT tgname FROM pg_trigger WHERE tgrelid = '" + table
+                + "'::regclass AND tgname LIKE 'bloomgate%insert' LOOP EXECUTE format('DROP TRIGGER %I ON " + table
+                + "', t); END LOOP; END $$");
+        awaitState(gate, table, GuardState.UNSYNCED);
+        raw("INSERT INTO " + table + " VALUES (20001, 'unlogged')");
+        assertThat(found(gate, 20001)).isTrue();
+        gate.rebuild();
+        assertThat(gate.stats(table, "id").state()).isEqualTo(GuardState.READY);
+        assertThat(found(gate, 20001)).isTrue();
+        raw("INSERT INTO " + table + " VALUES (20003, 'logged again')");
+        caughtUp(gate);
+        assertThat(found(gate, 20003)).isTrue();
+    }
+
+    @Test
+    void aDeadInstanceNoLongerHoldsTheLogAndAnInstanceBehindTheHorizonRebuilds() throws Exception {
+        BloomGate gate = instance(BloomGate.builder(pool()).guard(table, "id").instanceTimeout(Duration.ofMillis(800)));
+        raw("INSERT INTO bloomgate.instances (id, description, heartbeat_at, frontier)"
+                + " VALUES (gen_random_uuid(), 'long dead', now() - interval '1 hour', '3')");
+        raw("INSERT INTO " + table + " SELECT g, 'pruned later' FROM generate_series(30001, 30099, 2) g");
+        caughtUp(gate);
+        long deadline = System.currentTimeMillis() + FEED_MILLIS;
+        while (count("SELECT count(*) FROM bloomgate.instances WHERE description = 'long dead'") > 0
+                && System.currentTimeMillis() < deadline) {
+            Thread.sleep(50);
+        }
+        assertThat(count("SELECT count(*) FROM bloomgate.instances WHERE description = 'long dead'")).isZero();
+        while (count("SELECT count(*) FROM bloomgate.change_log l JOIN bloomgate.guards g ON g.id = l.guard_id"
+                + " WHERE g.table_name = '" + table + "'") > 0 && System.currentTimeMillis() < deadline) {
+            Thread.sleep(50);
+        }
+        assertThat(count("SELECT count(*) FROM bloomgate.change_log l JOIN bloomgate.guards g ON g.id = l.guard_id"
+                + " WHERE g.table_name = '" + table + "'")).as("rows every live instance read are pruned").isZero();
+        // Pretend this instance was gone too long: the log was pruned past its position.
+        raw("UPDATE bloomgate.guards SET pruned_below = pg_snapshot_xmax(pg_current_snapshot())"
+                + " WHERE table_name = '" + table + "'",
+                "INSERT INTO " + table + " VALUES (30101, 'after the horizon')");
+        awaitState(gate, table, GuardState.READY);
+        deadline = System.currentTimeMillis() + FEED_MILLIS;
+        while (gate.stats(table, "id").rebuilds() == 0 && System.currentTimeMillis() < deadline) {
+            Thread.sleep(20);
+        }
+        assertThat(gate.stats(table, "id").rebuilds()).as("rebuilt by scan").isEqualTo(1);
+        assertThat(found(gate, 30101)).isTrue();
+        assertThat(found(gate, 30051)).isTrue();
+    }
+
+    private long count(String sql) throws SQLException {
+        try (Connection c = pg.getConnection(); Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
+            rs.next();
+            return rs.getLong(1);
+        }
+    }
+}
