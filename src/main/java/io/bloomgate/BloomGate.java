@@ -7,6 +7,7 @@ import io.bloomgate.jdbc.GateContext;
 import io.bloomgate.jdbc.GateDataSource;
 import io.bloomgate.postgres.FeedSettings;
 import io.bloomgate.postgres.PgSync;
+import io.bloomgate.report.BloomGateJmx;
 import io.bloomgate.sql.Dialect;
 import io.bloomgate.sync.CatalogReader;
 import io.bloomgate.sync.Guard;
@@ -69,6 +70,7 @@ public final class BloomGate implements AutoCloseable {
     private final H2Sync h2;            // H2: triggers keep the guards in sync; else null
     private final PgSync postgres;      // PostgreSQL: the change feed keeps them in sync; else null
     private final TableScanner scanner;
+    private volatile BloomGateJmx jmx; // MBeans registered by Builder.jmx(..), else null
 
     private BloomGate(List<Guard> guards, GateDataSource dataSource, GateContext context, Settler settler, H2Sync h2,
             PgSync postgres, TableScanner scanner) {
@@ -145,6 +147,10 @@ public final class BloomGate implements AutoCloseable {
      */
     @Override
     public void close() {
+        BloomGateJmx registered = jmx;
+        if (registered != null) {
+            registered.close();
+        }
         context.close();
         if (h2 != null) {
             h2.close(); // the guards are shared per database: the last gate using one closes it
@@ -209,6 +215,8 @@ public final class BloomGate implements AutoCloseable {
         private final DataSource dataSource;
         private final List<GuardSpec> specs = new ArrayList<>();
         private FeedSettings feedSettings = FeedSettings.DEFAULTS;
+        private boolean jmx;
+        private String jmxName;
 
         private record GuardSpec(String table, String column, long expectedKeys, double fpp) {
         }
@@ -252,6 +260,24 @@ public final class BloomGate implements AutoCloseable {
                         + " must be strictly between 0 and 1 (e.g. 0.01), was " + fpp);
             }
             specs.add(new GuardSpec(table, column, expectedKeys, fpp));
+            return this;
+        }
+
+        /**
+         * Registers an MBean per guard ({@link io.bloomgate.report.GuardMXBean}) with the platform
+         * MBean server at {@link #build()}; {@link BloomGate#close()} unregisters them.
+         */
+        public Builder jmx() {
+            return jmx(null);
+        }
+
+        /**
+         * As {@link #jmx()}, with {@code gate=<gateName>} in the object names (needed when two gates in
+         * one JVM guard columns of the same name); null for none.
+         */
+        public Builder jmx(String gateName) {
+            this.jmx = true;
+            this.jmxName = gateName;
             return this;
         }
 
@@ -365,8 +391,17 @@ public final class BloomGate implements AutoCloseable {
             if (postgres != null) {
                 postgres.rebuildHooks(context::awaitWritesInFlight, context::filtersReplaced);
             }
-            return new BloomGate(List.copyOf(guards), new GateDataSource(context), context, settler, sync, postgres,
-                    scanner);
+            BloomGate gate = new BloomGate(List.copyOf(guards), new GateDataSource(context), context, settler, sync,
+                    postgres, scanner);
+            if (jmx) {
+                try {
+                    gate.jmx = BloomGateJmx.register(gate, jmxName);
+                } catch (RuntimeException e) {
+                    gate.close();
+                    throw e;
+                }
+            }
+            return gate;
         }
 
         /** On H2, guards are shared per database and fed by triggers (see {@link H2Sync}). */
