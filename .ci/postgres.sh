@@ -25,6 +25,10 @@ DO $$ BEGIN
   IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'bloomgate') THEN
     CREATE ROLE bloomgate LOGIN PASSWORD 'bloomgate';
   END IF;
+  -- An application user without rights on bloomgate's schema: the privilege tests log in as it.
+  IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'bloomgate_app') THEN
+    CREATE ROLE bloomgate_app LOGIN PASSWORD 'bloomgate_app';
+  END IF;
 END $$;
 SELECT 'CREATE DATABASE bloomgate_test OWNER bloomgate'
 WHERE NOT EXISTS (SELECT FROM pg_database WHERE datname = 'bloomgate_test') \gexec

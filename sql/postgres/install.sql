@@ -13,7 +13,7 @@
 -- Idempotent; `sql/postgres/uninstall.sql` removes everything.
 --
 -- How it works. Every guarded column gets triggers (created by install_guard) that append each new
--- key to bloomgate.change_log, stamped with the writing transaction's id, and pg_notify the channel
+-- key to bloomgate.change_log (an array per statement), stamped with the writing transaction's id, and pg_notify the channel
 -- 'bloomgate'. Gate instances LISTEN, read the log from their last position and add the keys to
 -- their filters. The log, not the notification, is the source of truth: notifications are lost
 -- while a listener is disconnected, the log is read again after a reconnect. Log ids come from a
@@ -49,17 +49,22 @@ CREATE TABLE IF NOT EXISTS bloomgate.guards (
 ALTER TABLE bloomgate.guards ADD COLUMN IF NOT EXISTS pruned_below xid8 NOT NULL DEFAULT '0';
 DROP TABLE IF EXISTS bloomgate.log_state;
 
--- The change log. op: 'I' a key that may have become visible (key = its text form);
--- 'D' keys deleted or changed away (key = how many: they only count towards a rebuild);
--- 'T' the table was truncated.
+-- The change log: one row per statement and guard, not one per key. op: 'I' keys that may have
+-- become visible (keys = their text forms); 'D' keys deleted or changed away (n = how many: they
+-- only count towards a rebuild); 'T' the table was truncated. xid is the writing transaction's.
+DO $upgrade$ BEGIN
+    IF EXISTS (SELECT 1 FROM pg_attribute WHERE attrelid = to_regclass('bloomgate.change_log') AND attname = 'id') THEN
+        DROP TABLE bloomgate.change_log; -- version 1-2 kept one row per key
+    END IF;
+END $upgrade$;
 CREATE TABLE IF NOT EXISTS bloomgate.change_log (
     xid      xid8 NOT NULL DEFAULT pg_current_xact_id(),
-    id       bigint GENERATED ALWAYS AS IDENTITY,
     guard_id integer NOT NULL,
     op       "char" NOT NULL,
-    key      text,
-    PRIMARY KEY (xid, id)
+    keys     text[],
+    n        bigint
 );
+CREATE INDEX IF NOT EXISTS change_log_xid ON bloomgate.change_log (xid);
 
 -- Live gate instances and the oldest log position each still needs (the minimum over its guards).
 -- A guard's log rows are pruned below the oldest position of every live instance and of its own
@@ -85,8 +90,8 @@ CREATE TABLE IF NOT EXISTS bloomgate.snapshots (
 -- table's owner (CREATE TRIGGER). Creating the triggers takes a lock that waits for every open
 -- transaction that wrote to the table, so no write made before them can commit unseen after.
 --
--- Inserts are logged by a statement-level trigger reading the transition table (one INSERT into
--- the log per statement, not one per row); updates by a row-level trigger that fires only when the
+-- Inserts are logged by a statement-level trigger reading the transition table (one log row per
+-- statement, holding an array of the keys); updates by a row-level trigger that fires only when the
 -- key changed (checked in C by its WHEN clause, without calling PL/pgSQL); deletes and truncates
 -- are counted, not listed. Partitioned tables get row-level triggers (PostgreSQL clones those to
 -- every partition, so writes addressed to a partition directly are seen too); row_level => true
@@ -136,7 +141,7 @@ BEGIN
             SET search_path = pg_catalog, pg_temp AS $body$
             BEGIN
                 IF NEW.%s IS NOT NULL THEN
-                    INSERT INTO bloomgate.change_log (guard_id, op, key) VALUES (%s, 'I', NEW.%s::text);
+                    INSERT INTO bloomgate.change_log (guard_id, op, keys) VALUES (%s, 'I', ARRAY[NEW.%s::text]);
                     PERFORM pg_notify('bloomgate', '%s');
                 END IF;
                 RETURN NULL;
@@ -146,7 +151,7 @@ BEGIN
             SET search_path = pg_catalog, pg_temp AS $body$
             BEGIN
                 IF OLD.%s IS NOT NULL THEN
-                    INSERT INTO bloomgate.change_log (guard_id, op, key) VALUES (%s, 'D', '1');
+                    INSERT INTO bloomgate.change_log (guard_id, op, n) VALUES (%s, 'D', 1);
                 END IF;
                 RETURN NULL;
             END $body$$f$, fn, keyref, gid);
@@ -155,8 +160,8 @@ BEGIN
             CREATE OR REPLACE FUNCTION %s_insert() RETURNS trigger LANGUAGE plpgsql SECURITY DEFINER
             SET search_path = pg_catalog, pg_temp AS $body$
             BEGIN
-                INSERT INTO bloomgate.change_log (guard_id, op, key)
-                    SELECT %s, 'I', n.%s::text FROM bloomgate_new n WHERE n.%s IS NOT NULL;
+                INSERT INTO bloomgate.change_log (guard_id, op, keys)
+                    SELECT %s, 'I', array_agg(n.%s::text) FROM bloomgate_new n WHERE n.%s IS NOT NULL HAVING count(*) > 0;
                 IF FOUND THEN
                     PERFORM pg_notify('bloomgate', '%s');
                 END IF;
@@ -166,8 +171,8 @@ BEGIN
             CREATE OR REPLACE FUNCTION %s_delete() RETURNS trigger LANGUAGE plpgsql SECURITY DEFINER
             SET search_path = pg_catalog, pg_temp AS $body$
             BEGIN
-                INSERT INTO bloomgate.change_log (guard_id, op, key)
-                    SELECT %s, 'D', count(*)::text FROM bloomgate_old o WHERE o.%s IS NOT NULL HAVING count(*) > 0;
+                INSERT INTO bloomgate.change_log (guard_id, op, n)
+                    SELECT %s, 'D', count(*) FROM bloomgate_old o WHERE o.%s IS NOT NULL HAVING count(*) > 0;
                 RETURN NULL;
             END $body$$f$, fn, gid, keyref);
     END IF;
@@ -176,11 +181,11 @@ BEGIN
         SET search_path = pg_catalog, pg_temp AS $body$
         BEGIN
             IF NEW.%s IS NOT NULL THEN
-                INSERT INTO bloomgate.change_log (guard_id, op, key) VALUES (%s, 'I', NEW.%s::text);
+                INSERT INTO bloomgate.change_log (guard_id, op, keys) VALUES (%s, 'I', ARRAY[NEW.%s::text]);
                 PERFORM pg_notify('bloomgate', '%s');
             END IF;
             IF OLD.%s IS NOT NULL THEN
-                INSERT INTO bloomgate.change_log (guard_id, op, key) VALUES (%s, 'D', '1');
+                INSERT INTO bloomgate.change_log (guard_id, op, n) VALUES (%s, 'D', 1);
             END IF;
             RETURN NULL;
         END $body$$f$, fn, keyref, gid, keyref, gid, keyref, gid);
@@ -188,7 +193,7 @@ BEGIN
         CREATE OR REPLACE FUNCTION %s_truncate() RETURNS trigger LANGUAGE plpgsql SECURITY DEFINER
         SET search_path = pg_catalog, pg_temp AS $body$
         BEGIN
-            INSERT INTO bloomgate.change_log (guard_id, op, key) VALUES (%s, 'T', NULL);
+            INSERT INTO bloomgate.change_log (guard_id, op) VALUES (%s, 'T');
             RETURN NULL;
         END $body$$f$, fn, gid);
 
@@ -260,6 +265,6 @@ BEGIN
 END
 $uninstall$;
 
-INSERT INTO bloomgate.version (version) VALUES (2)
+INSERT INTO bloomgate.version (version) VALUES (3)
     ON CONFLICT (one) DO UPDATE SET version = EXCLUDED.version;
 COMMIT;

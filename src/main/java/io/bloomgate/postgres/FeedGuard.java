@@ -34,16 +34,19 @@ final class FeedGuard {
      *                cast back to it so that they become keys exactly as a scan reads them
      */
     FeedGuard(Guard guard, int id, String keyType) {
+        // One statement, one snapshot: the new position and the rows it makes visible agree. Keys
+        // are logged as text and cast back to the column's type, so that they become keys exactly
+        // as a scan reads them.
         this.guard = guard;
         this.id = id;
         this.keyType = keyType;
         this.integer = TableScanner.isInteger(guard.keyType());
-        // One statement, one snapshot: the new position and the rows it makes visible agree.
-        this.sql = "SELECT s.pos::text, s.horizon::text, l.op, l.k, l.key"
-                + " FROM (SELECT pg_current_snapshot() AS pos, (SELECT pruned_below FROM bloomgate.guards WHERE id = ?) AS horizon) s"
-                + " LEFT JOIN LATERAL (SELECT op, CASE WHEN op = 'I' THEN CAST(key AS " + keyType + ") END AS k, key"
-                + " FROM bloomgate.change_log WHERE guard_id = ? AND xid >= pg_snapshot_xmin(CAST(? AS pg_snapshot))"
-                + " AND NOT pg_visible_in_snapshot(xid, CAST(? AS pg_snapshot))) l ON true";
+        this.sql = "SELECT s.pos::text, s.horizon::text, l.op, CASE WHEN l.op = 'I' THEN CAST(u.k AS " + keyType + ") END,"
+                + " l.n FROM (SELECT pg_current_snapshot() AS pos,"
+                + " (SELECT pruned_below FROM bloomgate.guards WHERE id = ?) AS horizon) s"
+                + " LEFT JOIN bloomgate.change_log l ON l.guard_id = ? AND l.xid >= pg_snapshot_xmin(CAST(? AS pg_snapshot))"
+                + " AND NOT pg_visible_in_snapshot(l.xid, CAST(? AS pg_snapshot))"
+                + " LEFT JOIN LATERAL unnest(l.keys) AS u(k) ON true";
     }
 
     String keyType() {
@@ -116,7 +119,7 @@ final class FeedGuard {
     private void apply(char op, ResultSet rs) throws SQLException {
         switch (op) {
             case 'I' -> TableScanner.addKey(rs, 4, guard, null, integer, key);
-            case 'D' -> guard.countStale(Long.parseLong(rs.getString(5)));
+            case 'D' -> guard.countStale(rs.getLong(5));
             case 'T' -> guard.countStale(guard.liveKeys()); // every key is gone
             default -> throw new SQLException("unknown change log operation '" + op + "' for " + guard
                     + ": is bloomgate's jar older than its installed SQL?");

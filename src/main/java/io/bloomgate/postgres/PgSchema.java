@@ -22,7 +22,7 @@ final class PgSchema {
     private static final Logger LOG = LoggerFactory.getLogger(PgSchema.class);
 
     /** The {@code bloomgate.version} this jar's script installs. */
-    static final int VERSION = 2;
+    static final int VERSION = 3;
     static final String SCRIPT = "sql/postgres/install.sql";
     private static final String RESOURCE = "/io/bloomgate/" + SCRIPT;
     private static final String INSUFFICIENT_PRIVILEGE = "42501";
@@ -36,7 +36,18 @@ final class PgSchema {
 
     /** Runs the install script unless the installed version is this jar's (then nothing is needed). */
     static void install(Connection c) throws SQLException {
-        if (installedVersion(c) == VERSION) {
+        int installed;
+        try {
+            installed = installedVersion(c);
+        } catch (SQLException e) {
+            if (INSUFFICIENT_PRIVILEGE.equals(e.getSQLState())) {
+                throw new SQLException("user " + user(c) + " may not read bloomgate's schema: grant it USAGE on schema"
+                        + " bloomgate and SELECT, INSERT, UPDATE, DELETE on its tables (as the owner of " + SCRIPT
+                        + "'s objects). Cause: " + e.getMessage(), e.getSQLState(), e);
+            }
+            throw e;
+        }
+        if (installed == VERSION) {
             return;
         }
         String script = script();
@@ -84,6 +95,22 @@ final class PgSchema {
      * type is the one they were made for; returns the guard's id and key type.
      */
     static InstalledGuard installGuard(Connection c, GuardedTable table) throws SQLException {
+        try {
+            return installOrCheckGuard(c, table);
+        } catch (SQLException e) {
+            if (INSUFFICIENT_PRIVILEGE.equals(e.getSQLState())) {
+                String target = qualified(table);
+                throw new SQLException("user " + user(c) + " may not install the change-log triggers of " + target
+                        + "." + table.keyColumn() + ": run SELECT bloomgate.install_guard('" + target.replace("'", "''")
+                        + "', '" + table.keyColumn().replace("'", "''") + "') as the owner of " + target
+                        + ", and grant this user USAGE on schema bloomgate and SELECT, INSERT, UPDATE, DELETE on its"
+                        + " tables; then build again. Cause: " + e.getMessage(), e.getSQLState(), e);
+            }
+            throw e;
+        }
+    }
+
+    private static InstalledGuard installOrCheckGuard(Connection c, GuardedTable table) throws SQLException {
         String target = qualified(table);
         try (PreparedStatement ps = c.prepareStatement("SELECT g.id, g.key_type,"
                 + " format_type(a.atttypid, a.atttypmod), bloomgate.guard_triggers_ok(CAST(? AS regclass), g.id)"
@@ -113,14 +140,6 @@ final class PgSchema {
                         table.keyColumn(), id);
                 return new InstalledGuard(id, keyType);
             }
-        } catch (SQLException e) {
-            if (INSUFFICIENT_PRIVILEGE.equals(e.getSQLState())) {
-                throw new SQLException("user " + user(c) + " may not create triggers on " + target + " (only its owner"
-                        + " may): run SELECT bloomgate.install_guard('" + target.replace("'", "''") + "', '"
-                        + table.keyColumn().replace("'", "''") + "') as the owner of " + target + ", then build again."
-                        + " Cause: " + e.getMessage(), e.getSQLState(), e);
-            }
-            throw e;
         } finally {
             c.setAutoCommit(autoCommit);
         }
