@@ -134,21 +134,21 @@ BEGIN
     fn := 'bloomgate.g' || gid;
     keyref := quote_ident(key_column);
 
-    -- SECURITY DEFINER: writers to the table need no rights on the log. Every name is qualified.
+    -- SECURITY DEFINER: writers to the table need no rights on the log. Without SET search_path
+    -- (setting it on every call costs more than the rest of the trigger): every function, type and
+    -- operator is schema-qualified instead, so a caller's search_path cannot redirect them.
     IF row_level THEN
         EXECUTE format($f$
-            CREATE OR REPLACE FUNCTION %s_insert() RETURNS trigger LANGUAGE plpgsql SECURITY DEFINER
-            SET search_path = pg_catalog, pg_temp AS $body$
+            CREATE OR REPLACE FUNCTION %s_insert() RETURNS trigger LANGUAGE plpgsql SECURITY DEFINER AS $body$
             BEGIN
                 IF NEW.%s IS NOT NULL THEN
-                    INSERT INTO bloomgate.change_log (guard_id, op, keys) VALUES (%s, 'I', ARRAY[NEW.%s::text]);
-                    PERFORM pg_notify('bloomgate', '%s');
+                    INSERT INTO bloomgate.change_log (guard_id, op, keys) VALUES (%s, 'I', ARRAY[NEW.%s::pg_catalog.text]);
+                    PERFORM pg_catalog.pg_notify('bloomgate', '%s');
                 END IF;
                 RETURN NULL;
             END $body$$f$, fn, keyref, gid, keyref, gid);
         EXECUTE format($f$
-            CREATE OR REPLACE FUNCTION %s_delete() RETURNS trigger LANGUAGE plpgsql SECURITY DEFINER
-            SET search_path = pg_catalog, pg_temp AS $body$
+            CREATE OR REPLACE FUNCTION %s_delete() RETURNS trigger LANGUAGE plpgsql SECURITY DEFINER AS $body$
             BEGIN
                 IF OLD.%s IS NOT NULL THEN
                     INSERT INTO bloomgate.change_log (guard_id, op, n) VALUES (%s, 'D', 1);
@@ -157,32 +157,35 @@ BEGIN
             END $body$$f$, fn, keyref, gid);
     ELSE
         EXECUTE format($f$
-            CREATE OR REPLACE FUNCTION %s_insert() RETURNS trigger LANGUAGE plpgsql SECURITY DEFINER
-            SET search_path = pg_catalog, pg_temp AS $body$
+            CREATE OR REPLACE FUNCTION %s_insert() RETURNS trigger LANGUAGE plpgsql SECURITY DEFINER AS $body$
+            DECLARE
+                added pg_catalog.text[];
             BEGIN
-                INSERT INTO bloomgate.change_log (guard_id, op, keys)
-                    SELECT %s, 'I', array_agg(n.%s::text) FROM bloomgate_new n WHERE n.%s IS NOT NULL HAVING count(*) > 0;
-                IF FOUND THEN
-                    PERFORM pg_notify('bloomgate', '%s');
+                SELECT pg_catalog.array_agg(n.%s::pg_catalog.text) INTO added FROM bloomgate_new n WHERE n.%s IS NOT NULL;
+                IF added IS NOT NULL THEN
+                    INSERT INTO bloomgate.change_log (guard_id, op, keys) VALUES (%s, 'I', added);
+                    PERFORM pg_catalog.pg_notify('bloomgate', '%s');
                 END IF;
                 RETURN NULL;
-            END $body$$f$, fn, gid, keyref, keyref, gid);
+            END $body$$f$, fn, keyref, keyref, gid, gid);
         EXECUTE format($f$
-            CREATE OR REPLACE FUNCTION %s_delete() RETURNS trigger LANGUAGE plpgsql SECURITY DEFINER
-            SET search_path = pg_catalog, pg_temp AS $body$
+            CREATE OR REPLACE FUNCTION %s_delete() RETURNS trigger LANGUAGE plpgsql SECURITY DEFINER AS $body$
+            DECLARE
+                deleted pg_catalog.int8;
             BEGIN
-                INSERT INTO bloomgate.change_log (guard_id, op, n)
-                    SELECT %s, 'D', count(*) FROM bloomgate_old o WHERE o.%s IS NOT NULL HAVING count(*) > 0;
+                SELECT pg_catalog.count(*) INTO deleted FROM bloomgate_old o WHERE o.%s IS NOT NULL;
+                IF deleted OPERATOR(pg_catalog.<>) 0 THEN
+                    INSERT INTO bloomgate.change_log (guard_id, op, n) VALUES (%s, 'D', deleted);
+                END IF;
                 RETURN NULL;
-            END $body$$f$, fn, gid, keyref);
+            END $body$$f$, fn, keyref, gid);
     END IF;
     EXECUTE format($f$
-        CREATE OR REPLACE FUNCTION %s_update() RETURNS trigger LANGUAGE plpgsql SECURITY DEFINER
-        SET search_path = pg_catalog, pg_temp AS $body$
+        CREATE OR REPLACE FUNCTION %s_update() RETURNS trigger LANGUAGE plpgsql SECURITY DEFINER AS $body$
         BEGIN
             IF NEW.%s IS NOT NULL THEN
-                INSERT INTO bloomgate.change_log (guard_id, op, keys) VALUES (%s, 'I', ARRAY[NEW.%s::text]);
-                PERFORM pg_notify('bloomgate', '%s');
+                INSERT INTO bloomgate.change_log (guard_id, op, keys) VALUES (%s, 'I', ARRAY[NEW.%s::pg_catalog.text]);
+                PERFORM pg_catalog.pg_notify('bloomgate', '%s');
             END IF;
             IF OLD.%s IS NOT NULL THEN
                 INSERT INTO bloomgate.change_log (guard_id, op, n) VALUES (%s, 'D', 1);
@@ -190,8 +193,7 @@ BEGIN
             RETURN NULL;
         END $body$$f$, fn, keyref, gid, keyref, gid, keyref, gid);
     EXECUTE format($f$
-        CREATE OR REPLACE FUNCTION %s_truncate() RETURNS trigger LANGUAGE plpgsql SECURITY DEFINER
-        SET search_path = pg_catalog, pg_temp AS $body$
+        CREATE OR REPLACE FUNCTION %s_truncate() RETURNS trigger LANGUAGE plpgsql SECURITY DEFINER AS $body$
         BEGIN
             INSERT INTO bloomgate.change_log (guard_id, op) VALUES (%s, 'T');
             RETURN NULL;
@@ -265,6 +267,21 @@ BEGIN
 END
 $uninstall$;
 
-INSERT INTO bloomgate.version (version) VALUES (3)
+-- Upgrades: guards installed by an older version get this version's trigger functions.
+DO $regenerate$
+DECLARE
+    g record;
+BEGIN
+    IF (SELECT coalesce(max(version), 0) FROM bloomgate.version) < 4 THEN
+        FOR g IN SELECT schema_name, table_name, column_name, row_level FROM bloomgate.guards
+                  WHERE to_regclass(format('%I.%I', schema_name, table_name)) IS NOT NULL LOOP
+            PERFORM bloomgate.install_guard(to_regclass(format('%I.%I', g.schema_name, g.table_name)), g.column_name,
+                                            g.row_level);
+        END LOOP;
+    END IF;
+END
+$regenerate$;
+
+INSERT INTO bloomgate.version (version) VALUES (4)
     ON CONFLICT (one) DO UPDATE SET version = EXCLUDED.version;
 COMMIT;

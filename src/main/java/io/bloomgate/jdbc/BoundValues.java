@@ -43,7 +43,10 @@ final class BoundValues {
                 }
                 return guard.keyForm().canonicalize(value, buffer);
             case ParameterSlots.NULL:
-                return Canonical.NULL;
+                // pgjdbc sends a NULL typed as its setter's type (setNull(i, VARCHAR), setString(i,
+                // null)...), which the gate does not record: against a key of another type the server
+                // raises "operator does not exist" rather than answer, so let it.
+                return lookup && dialect == Dialect.POSTGRES ? Canonical.NOT_EXACT : Canonical.NULL;
             default:
                 return Canonical.NOT_EXACT; // unset (the driver will refuse) or bound in another way
         }
@@ -83,13 +86,14 @@ final class BoundValues {
      * its Java type matches the compared column's type family (PostgreSQL types parameters from
      * their context and refuses mismatches before looking at any row).
      */
-    static boolean compatible(ParameterSlots slots, int index, JDBCType column) {
+    static boolean compatible(ParameterSlots slots, int index, JDBCType column, Dialect dialect) {
         if (slots == null || column == null) {
             return false;
         }
         switch (slots.kind(index)) {
             case ParameterSlots.NULL:
-                return true;
+                // On PostgreSQL a NULL has its setter's type, unrecorded here (see canonicalKey).
+                return dialect != Dialect.POSTGRES;
             case ParameterSlots.LONG:
                 return isNumeric(column);
             case ParameterSlots.OBJECT:

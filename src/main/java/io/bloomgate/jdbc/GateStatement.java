@@ -155,7 +155,8 @@ class GateStatement extends ForwardingStatement {
         }
         for (int i = 0; i < plan.otherParameters.length; i++) {
             ParameterCast cast = plan.otherParameterCasts[i];
-            if (!BoundValues.compatible(slots, plan.otherParameters[i], plan.otherParameterTypes[i])
+            if (!BoundValues.compatible(slots, plan.otherParameters[i], plan.otherParameterTypes[i],
+                    connection.context.dialect)
                     || cast != null && !BoundValues.castPreserves(slots, plan.otherParameters[i], cast)) {
                 return BypassReason.PARAMETER;
             }

@@ -31,8 +31,10 @@ final class ColumnKeyForms {
         String shown = typeName == null || typeName.isBlank() ? type.getName() : typeName;
         String name = shown.toUpperCase(Locale.ROOT);
         // Case-insensitive types report plain VARCHAR (H2 VARCHAR_IGNORECASE) or OTHER (citext):
-        // check the name before the JDBC type.
-        if (name.contains("IGNORECASE") || name.equals("CITEXT")) {
+        // check the name before the JDBC type. pgjdbc qualifies a type outside the search path
+        // ("public"."citext"), so compare its last part.
+        String unqualified = name.substring(name.lastIndexOf('.') + 1).replace("\"", "");
+        if (name.contains("IGNORECASE") || unqualified.equals("CITEXT")) {
             throw refuse(table, column, shown, type, CASE_INSENSITIVE);
         }
         boolean unsigned = name.contains("UNSIGNED");

@@ -69,6 +69,11 @@ final class Analysis {
             return new Operand.Param(index, null);
         }
         if (f instanceof QOM.Cast<?> c && c.$field() instanceof Param<?> p && !p.isInline()) {
+            if (c.$dataType().collation() != null) {
+                // ?::text COLLATE ci: jOOQ reads the collation into the cast's type (and renders it
+                // without). A nondeterministic one makes 'ABC' equal 'abc': not a key the filter knows.
+                return null;
+            }
             int index = parameterIndex(p);
             SqlLexer.CastInfo info = index < 0 ? null : lexed.casts.get(index);
             if (info == null || info.cast() == null) {

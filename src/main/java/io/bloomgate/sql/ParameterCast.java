@@ -61,7 +61,11 @@ public record ParameterCast(Type type, Integer length, Integer scale) {
                 // UTF-16 units >= code points, so this bound holds however the database counts characters.
                 return value instanceof String s && (length == null || s.length() <= length);
             case CHAR:
-                return value instanceof String s && s.length() == (length == null ? 1 : length);
+                // Trailing spaces are padding to CHAR, and compared with a VARCHAR or text key the
+                // cast value loses them ('abc'::text = 'abc  '::char(5) is true, on PostgreSQL as on
+                // H2): only a value of the exact length that ends in something else is unchanged.
+                return value instanceof String s && s.length() == (length == null ? 1 : length)
+                        && !s.endsWith(" ");
             case TINYINT:
                 return integerIn(value, Byte.MIN_VALUE, Byte.MAX_VALUE);
             case SMALLINT:

@@ -107,6 +107,12 @@ public final class CatalogReader {
                             + " database resolves unquoted identifiers; quote them (\"Name\") for exact case.",
                     table, column, schemaName, tableName, schemaName, tables(md, schemaName)));
         }
+        String kind = tableType(md, schemaName, tableName);
+        if (!isBaseTable(kind)) {
+            throw new IllegalArgumentException(String.format("Cannot guard %s.%s: %s.%s is a %s, not a table. Rows reach"
+                    + " it through other tables, whose writes would not reach its filter: guard the key column of the"
+                    + " table it reads from instead.", table, column, schemaName, tableName, kind));
+        }
         ResolvedColumn key = columns.get(columnName);
         if (key == null) {
             throw new IllegalArgumentException(String.format(
@@ -114,7 +120,8 @@ public final class CatalogReader {
                     tableName, columnName, String.join(", ", columns.keySet())));
         }
         String qualified = schemaName + "." + tableName;
-        KeyForm form = KeyForms.forColumn(qualified, columnName, key.type, key.typeName, key.size, key.scale);
+        KeyForm form = unconstrainedNumeric(key) ? KeyForms.decimal(-1)
+                : KeyForms.forColumn(qualified, columnName, key.type, key.typeName, key.size, key.scale);
         if (Guard.isText(key.type)) {
             checkExactCollation(qualified, columnName, key.typeName, schemaName, tableName);
         }
@@ -122,6 +129,17 @@ public final class CatalogReader {
         columns.forEach((name, c) -> types.put(name, c.type));
         GuardedTable guarded = new GuardedTable(schemaName, tableName, columnName, new ArrayList<>(columns.keySet()));
         return new KeyColumn(guarded, form, key.type, types, key.signature());
+    }
+
+    /**
+     * PostgreSQL's {@code numeric} without precision and scale keeps every value exactly as written
+     * (0.3, 0.30 and 0.300 are stored as such, and compare equal), but pgjdbc reports it as size 0,
+     * scale 0. Read as scale 0, every key with a fraction would be inexact: never answered from the
+     * filter, and each write of one would unsettle the guard and rescan the table.
+     */
+    private boolean unconstrainedNumeric(ResolvedColumn c) {
+        return dialect == Dialect.POSTGRES && (c.type == JDBCType.NUMERIC || c.type == JDBCType.DECIMAL)
+                && c.size == 0;
     }
 
     private record ResolvedColumn(JDBCType type, String typeName, int size, int scale) {
@@ -175,6 +193,29 @@ public final class CatalogReader {
             return name;
         }
         return name.replace(escape, escape + escape).replace("_", escape + "_").replace("%", escape + "%");
+    }
+
+    /** The catalog's TABLE_TYPE of a relation ("TABLE", "BASE TABLE", "VIEW", ...). */
+    private static String tableType(DatabaseMetaData md, String schema, String table) throws SQLException {
+        String escape = md.getSearchStringEscape();
+        try (ResultSet rs = md.getTables(null, pattern(schema, escape), pattern(table, escape), null)) {
+            while (rs.next()) {
+                if (table.equals(rs.getString("TABLE_NAME")) && schema.equals(rs.getString("TABLE_SCHEM"))) {
+                    String type = rs.getString("TABLE_TYPE");
+                    return type == null ? "relation of unknown type" : type;
+                }
+            }
+        }
+        return "relation of unknown type";
+    }
+
+    /**
+     * Plain tables, and PostgreSQL's partitioned tables (whose row triggers every partition inherits).
+     * Views, materialized views, foreign and linked tables are filled by writes the gate cannot see.
+     */
+    private static boolean isBaseTable(String type) {
+        String t = type.toUpperCase(java.util.Locale.ROOT);
+        return t.equals("TABLE") || t.equals("BASE TABLE") || t.equals("PARTITIONED TABLE");
     }
 
     private static String tables(DatabaseMetaData md, String schema) throws SQLException {

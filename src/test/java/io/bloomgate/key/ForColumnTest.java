@@ -86,6 +86,8 @@ class ForColumnTest {
                 Arguments.of(JDBCType.VARCHAR, "VARCHAR_IGNORECASE", "case-insensitively"),
                 Arguments.of(JDBCType.VARCHAR, "citext", "case-insensitively"),
                 Arguments.of(JDBCType.OTHER, "CITEXT", "case-insensitively"),
+                // pgjdbc's name for citext installed in a schema outside the search path
+                Arguments.of(JDBCType.OTHER, "\"public\".\"citext\"", "case-insensitively"),
                 Arguments.of(JDBCType.NUMERIC, "DECFLOAT", "decimal floating point"),
                 Arguments.of(JDBCType.ARRAY, "_int4", "not a supported key type"),
                 Arguments.of(JDBCType.ARRAY, "INTEGER ARRAY", "not a supported key type"),
