@@ -30,6 +30,9 @@ DO $$ BEGIN
     CREATE ROLE bloomgate_app LOGIN PASSWORD 'bloomgate_app';
   END IF;
 END $$;
+-- Without this, the role's "$user" schema would be bloomgate's own schema once it exists, and
+-- the tests' unqualified tables would land in it.
+ALTER ROLE bloomgate SET search_path = public;
 SELECT 'CREATE DATABASE bloomgate_test OWNER bloomgate'
 WHERE NOT EXISTS (SELECT FROM pg_database WHERE datname = 'bloomgate_test') \gexec
 SQL

@@ -64,7 +64,10 @@ CREATE TABLE IF NOT EXISTS bloomgate.change_log (
     keys     text[],
     n        bigint
 );
-CREATE INDEX IF NOT EXISTS change_log_xid ON bloomgate.change_log (xid);
+DROP INDEX IF EXISTS bloomgate.change_log_xid;
+-- Reads look up one guard's rows of transactions not visible to the previous read: those from the
+-- previous position's xmax on, and those it listed as in progress (few, whatever the log's size).
+CREATE INDEX IF NOT EXISTS change_log_guard_xid ON bloomgate.change_log (guard_id, xid);
 
 -- Live gate instances and the oldest log position each still needs (the minimum over its guards).
 -- A guard's log rows are pruned below the oldest position of every live instance and of its own
@@ -237,12 +240,17 @@ $drop$;
 -- How many of guard gid's four triggers are in place and enabled on target (4 when healthy).
 -- A trigger disabled with ALTER TABLE ... DISABLE TRIGGER, or a table in
 -- session_replication_role = replica, does not fire: the first is detected here, the second cannot be.
+-- A plain table that has gained inheritance children counts as 0: queries on it return the
+-- children's rows, whose writes fire none of its triggers.
 CREATE OR REPLACE FUNCTION bloomgate.guard_triggers_ok(target regclass, gid integer)
 RETURNS integer LANGUAGE sql STABLE AS $ok$
-    SELECT count(*)::integer FROM pg_trigger
-     WHERE tgrelid = target AND NOT tgisinternal AND tgenabled IN ('O', 'A')
-       AND tgname IN ('bloomgate_g' || gid || '_insert', 'bloomgate_g' || gid || '_update',
-                      'bloomgate_g' || gid || '_delete', 'bloomgate_g' || gid || '_truncate');
+    SELECT CASE WHEN EXISTS (SELECT 1 FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhparent
+                              WHERE i.inhparent = target AND c.relkind = 'r') THEN 0
+           ELSE (SELECT count(*)::integer FROM pg_trigger
+                  WHERE tgrelid = target AND NOT tgisinternal AND tgenabled IN ('O', 'A')
+                    AND tgname IN ('bloomgate_g' || gid || '_insert', 'bloomgate_g' || gid || '_update',
+                                   'bloomgate_g' || gid || '_delete', 'bloomgate_g' || gid || '_truncate'))
+           END;
 $ok$;
 
 -- Removes one guard: its triggers, functions, log rows and snapshot.
@@ -282,6 +290,6 @@ BEGIN
 END
 $regenerate$;
 
-INSERT INTO bloomgate.version (version) VALUES (4)
+INSERT INTO bloomgate.version (version) VALUES (5)
     ON CONFLICT (one) DO UPDATE SET version = EXCLUDED.version;
 COMMIT;

@@ -259,7 +259,7 @@ class PostgresChangeFeedTest {
 
     @Test
     void aDeadInstanceNoLongerHoldsTheLogAndAnInstanceBehindTheHorizonRebuilds() throws Exception {
-        BloomGate gate = instance(BloomGate.builder(pool()).guard(table, "id").instanceTimeout(Duration.ofMillis(800)));
+        BloomGate gate = instance(BloomGate.builder(pool()).guard(table, "id").instanceTimeout(Duration.ofSeconds(3)));
         raw("INSERT INTO bloomgate.instances (id, description, heartbeat_at, frontier)"
                 + " VALUES (gen_random_uuid(), 'long dead', now() - interval '1 hour', '3')");
         raw("INSERT INTO " + table + " SELECT g, 'pruned later' FROM generate_series(30001, 30099, 2) g");
@@ -285,7 +285,9 @@ class PostgresChangeFeedTest {
         while (gate.stats(table, "id").rebuilds() == 0 && System.currentTimeMillis() < deadline) {
             Thread.sleep(20);
         }
-        assertThat(gate.stats(table, "id").rebuilds()).as("rebuilt by scan").isEqualTo(1);
+        // At least once: on a loaded machine a late heartbeat can get this instance pruned too,
+        // which it answers the same way (another rebuild by scan).
+        assertThat(gate.stats(table, "id").rebuilds()).as("rebuilt by scan").isPositive();
         assertThat(found(gate, 30101)).isTrue();
         assertThat(found(gate, 30051)).isTrue();
     }

@@ -147,6 +147,7 @@ final class ChangeFeed implements Settler, Runnable {
             settling.add(g);
         }
         boolean done = false;
+        List<FeedGuard> failed = new ArrayList<>();
         try {
             for (FeedGuard fg : guards) {
                 try {
@@ -154,8 +155,20 @@ final class ChangeFeed implements Settler, Runnable {
                 } catch (LogPrunedException e) {
                     LOG.warn("{}; it is rebuilt by scan and passes lookups through meanwhile", e.getMessage());
                     fg.awaitRebuild(e.getMessage());
+                    fg.rebuildAutomatically();
                     fg.position(FeedPositions.now(connection)); // the rebuild's scan covers the gap
                     rebuildRequest.accept(fg);
+                } catch (SQLException e) {
+                    if (connection.isClosed() || !connection.isValid(5)) {
+                        throw e; // the connection's trouble: every guard is unsynced, the feed reconnects
+                    }
+                    // This guard's trouble (uninstalled, a key that no longer casts): it alone passes through.
+                    LOG.warn("Reading the change log of {} failed; it passes lookups through: {}", fg.guard,
+                            e.toString());
+                    if (fg.guard.ready()) {
+                        fg.unsync("reading its change log failed: " + e.getMessage());
+                    }
+                    failed.add(fg);
                 }
             }
             done = true;
@@ -166,8 +179,12 @@ final class ChangeFeed implements Settler, Runnable {
         }
         lastReadNanos = System.nanoTime();
         for (FeedGuard fg : guards) {
+            if (failed.contains(fg)) {
+                continue;
+            }
             fg.resumeAfterCatchUp();
-            if (fg.guard.ready() && fg.guard.needsRebuild() && !fg.guard.rebuilding()) {
+            if (fg.guard.ready() && fg.guard.needsRebuild() && !fg.guard.rebuilding()
+                    || fg.automaticRebuildDue() && !fg.guard.rebuilding()) {
                 rebuildRequest.accept(fg);
             }
         }

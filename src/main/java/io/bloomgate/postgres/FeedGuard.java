@@ -28,6 +28,10 @@ final class FeedGuard {
     private volatile int feedUnsyncs = -1;
     /** Only a rebuild can make the guard READY again (its triggers were missing, or the log was pruned). */
     private volatile boolean awaitingRebuild;
+    /** The feed asks for that rebuild itself (the log was pruned), again after a failure. */
+    private volatile boolean automaticRebuild;
+    private volatile long nextAutomaticRebuild;
+    private static final long AUTOMATIC_REBUILD_RETRY_NANOS = 5_000_000_000L;
 
     /**
      * @param keyType the key column's type as {@code format_type} names it: logged keys are text,
@@ -44,8 +48,11 @@ final class FeedGuard {
         this.sql = "SELECT s.pos::text, s.horizon::text, l.op, CASE WHEN l.op = 'I' THEN CAST(u.k AS " + keyType + ") END,"
                 + " l.n FROM (SELECT pg_current_snapshot() AS pos,"
                 + " (SELECT pruned_below FROM bloomgate.guards WHERE id = ?) AS horizon) s"
-                + " LEFT JOIN bloomgate.change_log l ON l.guard_id = ? AND l.xid >= pg_snapshot_xmin(CAST(? AS pg_snapshot))"
-                + " AND NOT pg_visible_in_snapshot(l.xid, CAST(? AS pg_snapshot))"
+                // Not visible to the previous position = from its xmax on, or listed in progress by it.
+                // (xid >= xmin AND NOT pg_visible_in_snapshot(...) says the same but reads every row
+                // since the oldest open transaction, on every read, while one stays open.)
+                + " LEFT JOIN bloomgate.change_log l ON l.guard_id = ? AND (l.xid >= pg_snapshot_xmax(CAST(? AS pg_snapshot))"
+                + " OR l.xid = ANY(ARRAY(SELECT pg_snapshot_xip(CAST(? AS pg_snapshot)))))"
                 + " LEFT JOIN LATERAL unnest(l.keys) AS u(k) ON true";
     }
 
@@ -90,6 +97,12 @@ final class FeedGuard {
                         if (pruned == null) {
                             throw new SQLException(guard + " is no longer installed (bloomgate.guards has no row "
                                     + id + "): was sql/postgres/uninstall.sql run?");
+                        }
+                        if (to.xmax() < from.xmax()) {
+                            // Not this server's history (a restore into another cluster, an
+                            // asynchronous failover): transaction ids below from.xmax may be reused.
+                            throw new LogPrunedException("the position of " + guard + " (" + from + ") is ahead of"
+                                    + " the server's (" + to + ")");
                         }
                         long horizon = Long.parseLong(pruned);
                         if (horizon > from.xmin()) {
@@ -150,10 +163,34 @@ final class FeedGuard {
         guard.unsync(reason);
     }
 
-    /** A rebuild re-installed the triggers and scanned the table. */
+    /** The feed requests the rebuild the guard awaits, and requests it again until one succeeds. */
+    void rebuildAutomatically() {
+        automaticRebuild = true;
+        nextAutomaticRebuild = System.nanoTime() + AUTOMATIC_REBUILD_RETRY_NANOS;
+    }
+
+    /** Whether an automatic rebuild is still wanted and its retry is due (then the next is scheduled). */
+    boolean automaticRebuildDue() {
+        if (!automaticRebuild || !awaitingRebuild || System.nanoTime() - nextAutomaticRebuild < 0) {
+            return false;
+        }
+        nextAutomaticRebuild = System.nanoTime() + AUTOMATIC_REBUILD_RETRY_NANOS;
+        return true;
+    }
+
+    /**
+     * A rebuild re-installed the triggers and scanned the table. If the guard is not READY after
+     * it (it was unsynced meanwhile), what it awaits still stands: a feed unsync is resumed by the
+     * feed's next read, an awaited rebuild is requested again.
+     */
     void rebuilt() {
-        awaitingRebuild = false;
-        feedUnsyncs = -1;
+        synchronized (guard) {
+            if (guard.ready()) {
+                awaitingRebuild = false;
+                automaticRebuild = false;
+                feedUnsyncs = -1;
+            }
+        }
     }
 
     boolean awaitingRebuild() {

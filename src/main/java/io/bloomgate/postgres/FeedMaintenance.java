@@ -28,6 +28,8 @@ final class FeedMaintenance implements AutoCloseable {
     private final String description;
     private final Snapshots snapshots;
     private final ScheduledExecutorService executor;
+    /** The watchdog's own thread: a chore blocked on the database must not silence it. */
+    private final ScheduledExecutorService watchdogExecutor;
 
     FeedMaintenance(DataSource dataSource, ChangeFeed feed, FeedSettings settings, UUID instance, String description,
             Snapshots snapshots) {
@@ -42,10 +44,16 @@ final class FeedMaintenance implements AutoCloseable {
             t.setDaemon(true);
             return t;
         });
+        this.watchdogExecutor = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "bloomgate-feed-watchdog");
+            t.setDaemon(true);
+            return t;
+        });
     }
 
     void start() {
-        executor.scheduleWithFixedDelay(this::watchdog, WATCHDOG_MILLIS, WATCHDOG_MILLIS, TimeUnit.MILLISECONDS);
+        watchdogExecutor.scheduleWithFixedDelay(this::watchdog, WATCHDOG_MILLIS, WATCHDOG_MILLIS,
+                TimeUnit.MILLISECONDS);
         every(settings.heartbeatEvery().toMillis(), this::heartbeat);
         every(settings.pruneEvery().toMillis(), this::prune);
         every(TRIGGER_CHECK_MILLIS, this::checkTriggers);
@@ -108,6 +116,7 @@ final class FeedMaintenance implements AutoCloseable {
                             + "_*) was dropped or disabled; call BloomGate.rebuild() to re-install it";
                     LOG.error(reason);
                     fg.awaitRebuild(reason);
+                    Snapshots.delete(c, fg.id); // writes went unlogged: no instance may start from it
                 }
             }
         }
@@ -115,6 +124,7 @@ final class FeedMaintenance implements AutoCloseable {
 
     @Override
     public void close() {
+        watchdogExecutor.shutdownNow();
         executor.shutdownNow();
         try {
             executor.awaitTermination(5, TimeUnit.SECONDS);

@@ -22,7 +22,7 @@ final class PgSchema {
     private static final Logger LOG = LoggerFactory.getLogger(PgSchema.class);
 
     /** The {@code bloomgate.version} this jar's script installs. */
-    static final int VERSION = 4;
+    static final int VERSION = 5;
     static final String SCRIPT = "sql/postgres/install.sql";
     private static final String RESOURCE = "/io/bloomgate/" + SCRIPT;
     private static final String INSUFFICIENT_PRIVILEGE = "42501";
@@ -30,8 +30,12 @@ final class PgSchema {
     private PgSchema() {
     }
 
-    /** A guard as installed: its id, and its key column's type as {@code format_type} names it. */
-    record InstalledGuard(int id, String keyType) {
+    /**
+     * A guard as installed: its id, its key column's type as {@code format_type} names it, and
+     * whether its triggers had to be (re)installed just now (then writes may have gone unlogged
+     * before: nothing saved earlier, a snapshot say, covers them).
+     */
+    record InstalledGuard(int id, String keyType, boolean reinstalled) {
     }
 
     /** Runs the install script unless the installed version is this jar's (then nothing is needed). */
@@ -49,6 +53,11 @@ final class PgSchema {
         }
         if (installed == VERSION) {
             return;
+        }
+        if (installed > VERSION) {
+            throw new SQLException("schema bloomgate is at version " + installed + ", newer than this jar's " + VERSION
+                    + ": run a bloomgate release at least as new as the one that installed it (an older one would"
+                    + " replace the newer triggers and functions)");
         }
         String script = script();
         boolean autoCommit = c.getAutoCommit();
@@ -71,11 +80,19 @@ final class PgSchema {
     }
 
     private static int installedVersion(Connection c) throws SQLException {
-        try (Statement s = c.createStatement();
-                ResultSet rs = s.executeQuery("SELECT CASE WHEN to_regclass('bloomgate.version') IS NULL THEN 0"
-                        + " ELSE (SELECT coalesce(max(version), 0) FROM bloomgate.version) END")) {
-            rs.next();
-            return rs.getInt(1);
+        // Two statements: a query naming bloomgate.version fails to parse while it does not exist,
+        // whatever CASE around it would have chosen.
+        try (Statement s = c.createStatement()) {
+            try (ResultSet rs = s.executeQuery("SELECT to_regclass('bloomgate.version') IS NOT NULL")) {
+                rs.next();
+                if (!rs.getBoolean(1)) {
+                    return 0;
+                }
+            }
+            try (ResultSet rs = s.executeQuery("SELECT coalesce(max(version), 0) FROM bloomgate.version")) {
+                rs.next();
+                return rs.getInt(1);
+            }
         }
     }
 
@@ -123,7 +140,7 @@ final class PgSchema {
             ps.setString(5, table.keyColumn());
             try (ResultSet rs = ps.executeQuery()) {
                 if (rs.next() && rs.getString(2).equals(rs.getString(3)) && rs.getInt(4) == 4) {
-                    return new InstalledGuard(rs.getInt(1), rs.getString(2));
+                    return new InstalledGuard(rs.getInt(1), rs.getString(2), false);
                 }
             }
         }
@@ -138,7 +155,7 @@ final class PgSchema {
                 String keyType = keyType(c, id);
                 LOG.info("Installed the change-log triggers of {}.{}.{} (bloomgate_g{}_*)", table.schema(), table.table(),
                         table.keyColumn(), id);
-                return new InstalledGuard(id, keyType);
+                return new InstalledGuard(id, keyType, true);
             }
         } finally {
             c.setAutoCommit(autoCommit);

@@ -42,7 +42,7 @@ public final class PgSync implements AutoCloseable {
     private final UUID instance;
     private final ExecutorService rebuilds;
     private volatile Runnable beforeRebuildScan = () -> { };
-    private volatile Runnable afterRebuildSwap = () -> { };
+    private volatile Runnable beforeRebuildSwap = () -> { };
 
     private PgSync(DataSource dataSource, List<FeedGuard> guards, FeedSettings settings, UUID instance,
             String description) {
@@ -82,7 +82,14 @@ public final class PgSync implements AutoCloseable {
                 Guard guard = new Guard(key.table(), key.keyForm(), key.keyType(), key.columnTypes(), sizes.get(i));
                 PgSchema.InstalledGuard installed = PgSchema.installGuard(c, key.table());
                 guards.add(new FeedGuard(guard, installed.id(), installed.keyType()));
-                GuardSnapshot snapshot = Snapshots.usable(Snapshots.read(c, installed.id()), guard, installed.keyType());
+                GuardSnapshot snapshot = null;
+                if (installed.reinstalled()) {
+                    // The triggers were missing, disabled or made for another table of that name:
+                    // writes may have gone unlogged since any snapshot was saved.
+                    Snapshots.delete(c, installed.id());
+                } else {
+                    snapshot = Snapshots.usable(Snapshots.read(c, installed.id()), guard, installed.keyType());
+                }
                 loaded.add(snapshot);
                 if (snapshot != null) {
                     oldest = oldest == null ? snapshot.position().xmin() : Math.min(oldest, snapshot.position().xmin());
@@ -94,7 +101,12 @@ public final class PgSync implements AutoCloseable {
                 FeedGuard fg = guards.get(i);
                 GuardSnapshot snapshot = loaded.get(i);
                 long horizon = snapshot == null ? 0 : Instances.prunedBelow(c, fg.id);
-                if (snapshot != null && snapshot.position().xmin() < horizon) {
+                if (snapshot != null && snapshot.position().xmax() > FeedPositions.now(c).xmax()) {
+                    LOG.warn("The snapshot of {} is ahead of this server's transaction ids (position {}): it was made"
+                            + " on another cluster or before a failover; building it by scan instead", fg.guard,
+                            snapshot.position());
+                    snapshot = null;
+                } else if (snapshot != null && snapshot.position().xmin() < horizon) {
                     LOG.warn("The snapshot of {} is older than the pruned log (position {}, horizon {}); building it"
                             + " by scan instead", fg.guard, snapshot.position(), horizon);
                     snapshot = null;
@@ -135,12 +147,13 @@ public final class PgSync implements AutoCloseable {
 
     /**
      * Hooks around an online rebuild: {@code beforeScan} returns once every write through the gate
-     * that added keys before the rebuild began has executed; {@code afterSwap} tells the gate that
-     * older transactions must not trust the new filter.
+     * that added keys before the rebuild began has executed; {@code beforeSwap} (run after the
+     * scan, right before the new filter becomes current) tells the gate that older transactions
+     * must not trust the new filter.
      */
-    public void rebuildHooks(Runnable beforeScan, Runnable afterSwap) {
+    public void rebuildHooks(Runnable beforeScan, Runnable beforeSwap) {
         this.beforeRebuildScan = beforeScan;
-        this.afterRebuildSwap = afterSwap;
+        this.beforeRebuildSwap = beforeSwap;
     }
 
     /** Saves every guard's filter to {@code bloomgate.snapshots} now. */
@@ -212,6 +225,12 @@ public final class PgSync implements AutoCloseable {
                 PgSchema.installGuard(c, guard.table());
             }
             beforeRebuildScan.run();
+            int unsyncsNow = guard.unsyncCount(); // before the flag: awaitRebuild sets the flag, then unsyncs
+            if (!fg.awaitingRebuild()) {
+                // No hook is missing: the scan below covers every unsync so far (the feed's
+                // included: awaitPast waits for it to read past the scan); only later ones stand.
+                unsyncsBefore = unsyncsNow;
+            }
             c.setAutoCommit(false);
             long xid;
             long rows;
@@ -230,9 +249,9 @@ public final class PgSync implements AutoCloseable {
             if (!feed.awaitPast(fg, xid)) {
                 return;
             }
+            beforeRebuildSwap.run(); // before the swap: no older transaction may see the new filter unflagged
             guard.finishRebuild(spec, rows, unsyncsBefore);
             fg.rebuilt();
-            afterRebuildSwap.run();
             finished = true;
             LOG.info("Rebuilt {} online: {} rows, {}", guard, rows, guard.filter());
         } finally {

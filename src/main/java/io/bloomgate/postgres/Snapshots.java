@@ -45,6 +45,14 @@ final class Snapshots {
         }
     }
 
+    /** Forgets guard {@code id}'s snapshot (it may lack keys). */
+    static void delete(Connection c, int id) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("DELETE FROM bloomgate.snapshots WHERE guard_id = ?")) {
+            ps.setInt(1, id);
+            ps.executeUpdate();
+        }
+    }
+
     /**
      * Decodes a snapshot and checks it fits the guard, or returns null (logging why) if it does not.
      */
