@@ -276,10 +276,17 @@ class PostgresChangeFeedTest {
         }
         assertThat(count("SELECT count(*) FROM bloomgate.change_log l JOIN bloomgate.guards g ON g.id = l.guard_id"
                 + " WHERE g.table_name = '" + table + "'")).as("rows every live instance read are pruned").isZero();
-        // Pretend this instance was gone too long: the log was pruned past its position.
-        raw("UPDATE bloomgate.guards SET pruned_below = pg_snapshot_xmax(pg_current_snapshot())"
-                + " WHERE table_name = '" + table + "'",
-                "INSERT INTO " + table + " VALUES (30101, 'after the horizon')");
+        // Pretend this instance was gone too long: while its feed cannot read (the lock), rows are
+        // written and the log is pruned past its position, as pruning would after its timeout.
+        try (Connection blocker = pg.getConnection(); Statement s = blocker.createStatement()) {
+            blocker.setAutoCommit(false);
+            s.execute("LOCK TABLE bloomgate.guards IN ACCESS EXCLUSIVE MODE");
+            raw("INSERT INTO " + table + " VALUES (30101, 'while the feed was away')");
+            long horizon = count("SELECT pg_snapshot_xmin(pg_current_snapshot())::text::bigint");
+            s.execute("UPDATE bloomgate.guards SET pruned_below = '" + horizon + "' WHERE table_name = '" + table + "'");
+            s.execute("DELETE FROM bloomgate.change_log WHERE xid < '" + horizon + "'::xid8");
+            blocker.commit();
+        }
         awaitState(gate, table, GuardState.READY);
         deadline = System.currentTimeMillis() + FEED_MILLIS;
         while (gate.stats(table, "id").rebuilds() == 0 && System.currentTimeMillis() < deadline) {
