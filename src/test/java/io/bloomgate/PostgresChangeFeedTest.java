@@ -2,89 +2,35 @@ package io.bloomgate;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.zaxxer.hikari.HikariConfig;
-import com.zaxxer.hikari.HikariDataSource;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.postgresql.ds.PGSimpleDataSource;
 
 /**
  * Several gate instances on one PostgreSQL database, each with its own pool: writes from any
  * connection reach every instance's filter through the change log, commits out of order included;
  * a dead listener fails open and catches up; restarts load snapshots.
  */
-class PostgresChangeFeedTest {
+class PostgresChangeFeedTest extends PostgresInstances {
 
-    private static final int ROWS = 3_000;
-    private static final long FEED_MILLIS = 10_000;
-
-    private PGSimpleDataSource pg;
-    private final List<AutoCloseable> closing = new ArrayList<>();
-    private final String table = "feed_" + Long.toHexString(System.nanoTime());
+    PostgresChangeFeedTest() {
+        super("feed_" + Long.toHexString(System.nanoTime()));
+    }
 
     @BeforeEach
     void setUp() throws SQLException {
-        pg = PostgresServer.dataSource();
-        H2Databases.run(pg, "CREATE TABLE " + table + " (id bigint PRIMARY KEY, name text)",
-                "INSERT INTO " + table + " SELECT g * 2, 'n' || g FROM generate_series(1, " + ROWS + ") g");
+        createTable(table);
     }
 
     @AfterEach
-    void tearDown() throws Exception {
-        for (int i = closing.size() - 1; i >= 0; i--) {
-            closing.get(i).close();
-        }
-        if (pg != null) {
-            H2Databases.run(pg, "SELECT bloomgate.uninstall_guard('" + table + "', 'id')", "DROP TABLE " + table);
-        }
-    }
-
-    private HikariDataSource pool() {
-        HikariConfig config = new HikariConfig();
-        config.setDataSource(pg);
-        config.setMaximumPoolSize(4);
-        HikariDataSource pool = new HikariDataSource(config);
-        closing.add(pool);
-        return pool;
-    }
-
-    private BloomGate instance(BloomGate.Builder builder) throws SQLException {
-        BloomGate gate = builder.build();
-        closing.add(gate);
-        return gate;
-    }
-
-    private BloomGate instance() throws SQLException {
-        return instance(BloomGate.builder(pool()).guard(table, "id"));
-    }
-
-    private void raw(String... sql) throws SQLException {
-        H2Databases.run(pg, sql);
-    }
-
-    /** Whether a lookup through the gate finds the row (the filter must never hide a committed one). */
-    private boolean found(BloomGate gate, long id) throws SQLException {
-        try (Connection c = gate.dataSource().getConnection();
-                PreparedStatement ps = c.prepareStatement("SELECT name FROM " + table + " WHERE id = ?")) {
-            ps.setLong(1, id);
-            try (ResultSet rs = ps.executeQuery()) {
-                return rs.next();
-            }
-        }
-    }
-
-    /** Waits for the feed to read everything committed before this call. */
-    private static void caughtUp(BloomGate gate) throws InterruptedException {
-        assertThat(gate.awaitChangeFeed(FEED_MILLIS)).as("the change feed completed a read").isTrue();
+    void tearDown() throws SQLException {
+        closeInstances();
+        raw("SELECT bloomgate.uninstall_guard('" + table + "', 'id')", "DROP TABLE " + table);
     }
 
     private static void awaitState(BloomGate gate, String table, GuardState state) throws InterruptedException {
@@ -216,6 +162,15 @@ class PostgresChangeFeedTest {
     }
 
     @Test
+    void aSnapshotOfAnotherConfigurationIsRebuiltByScan() throws Exception {
+        instance(BloomGate.builder(pool()).guard(table, "id", 10_000, 0.01)).close(); // saves its snapshot
+        BloomGate stricter = instance(BloomGate.builder(pool()).guard(table, "id", 10_000, 0.001));
+        assertThat(stricter.stats(table, "id").keysAdded()).as("scanned, not loaded").isGreaterThanOrEqualTo(ROWS);
+        assertThat(stricter.stats(table, "id").filter().targetFpp()).isEqualTo(0.001);
+        assertThat(found(stricter, 2)).isTrue();
+    }
+
+    @Test
     void deletesCountAsStaleAndTriggerAnOnlineRebuildThatDropsTheirKeys() throws Exception {
         BloomGate gate = instance();
         raw("DELETE FROM " + table + " WHERE id <= 4000"); // 2,000 of 3,000 keys: past the threshold
@@ -299,10 +254,4 @@ class PostgresChangeFeedTest {
         assertThat(found(gate, 30051)).isTrue();
     }
 
-    private long count(String sql) throws SQLException {
-        try (Connection c = pg.getConnection(); Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
-            rs.next();
-            return rs.getLong(1);
-        }
-    }
 }

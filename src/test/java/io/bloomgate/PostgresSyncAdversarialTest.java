@@ -2,8 +2,6 @@ package io.bloomgate;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.zaxxer.hikari.HikariConfig;
-import com.zaxxer.hikari.HikariDataSource;
 import io.bloomgate.jdbc.GateContext;
 import io.bloomgate.postgres.PgSync;
 import java.io.ByteArrayInputStream;
@@ -27,44 +25,29 @@ import java.util.zip.CRC32C;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.postgresql.ds.PGSimpleDataSource;
 
 /**
  * Review of the PostgreSQL change feed: each test states a property the design promises and fails
  * while the corresponding bug is present. Tables live in schema public (the test role's "$user"
  * schema is bloomgate's own).
  */
-class PostgresSyncAdversarialTest {
+class PostgresSyncAdversarialTest extends PostgresInstances {
 
-    private static final int ROWS = 3_000;
-    private static final long FEED_MILLIS = 10_000;
-
-    private PGSimpleDataSource pg;
-    private final List<AutoCloseable> closing = new ArrayList<>();
-    private final String name = "adv_" + Long.toHexString(System.nanoTime());
-    private final String table = "public." + name;
+    private final String name = table.substring("public.".length());
     private final List<String> cleanup = new ArrayList<>();
+
+    PostgresSyncAdversarialTest() {
+        super("public.adv_" + Long.toHexString(System.nanoTime()));
+    }
 
     @BeforeEach
     void setUp() throws SQLException {
-        pg = PostgresServer.dataSource();
         createTable(table);
-    }
-
-    private void createTable(String t) throws SQLException {
-        raw("CREATE TABLE " + t + " (id bigint PRIMARY KEY, name text)",
-                "INSERT INTO " + t + " SELECT g * 2, 'n' || g FROM generate_series(1, " + ROWS + ") g");
     }
 
     @AfterEach
     void tearDown() throws Exception {
-        for (int i = closing.size() - 1; i >= 0; i--) {
-            try {
-                closing.get(i).close();
-            } catch (Exception e) {
-                // keep cleaning up
-            }
-        }
+        closeInstances();
         if (pg != null) {
             for (String sql : cleanup) {
                 try {
@@ -79,44 +62,6 @@ class PostgresSyncAdversarialTest {
         }
     }
 
-    private HikariDataSource pool() {
-        HikariConfig config = new HikariConfig();
-        config.setDataSource(pg);
-        config.setMaximumPoolSize(4);
-        HikariDataSource pool = new HikariDataSource(config);
-        closing.add(pool);
-        return pool;
-    }
-
-    private BloomGate instance(BloomGate.Builder builder) throws SQLException {
-        BloomGate gate = builder.build();
-        closing.add(gate);
-        return gate;
-    }
-
-    private BloomGate instance() throws SQLException {
-        return instance(BloomGate.builder(pool()).guard(table, "id"));
-    }
-
-    private void raw(String... sql) throws SQLException {
-        H2Databases.run(pg, sql);
-    }
-
-    private boolean found(BloomGate gate, long id) throws SQLException {
-        try (Connection c = gate.dataSource().getConnection()) {
-            return found(c, table, id);
-        }
-    }
-
-    private static boolean found(Connection c, String t, long id) throws SQLException {
-        try (PreparedStatement ps = c.prepareStatement("SELECT name FROM " + t + " WHERE id = ?")) {
-            ps.setLong(1, id);
-            try (ResultSet rs = ps.executeQuery()) {
-                return rs.next();
-            }
-        }
-    }
-
     /**
      * Runs the lookup once (its first execution always passes through, to capture metadata) and
      * checks the gate answers an absent key from the filter from then on.
@@ -128,10 +73,6 @@ class PostgresSyncAdversarialTest {
         assertThat(gate.stats(table, "id").avoided()).as("answered from the filter").isGreaterThan(before);
     }
 
-    private static void caughtUp(BloomGate gate) throws InterruptedException {
-        assertThat(gate.awaitChangeFeed(FEED_MILLIS)).as("the change feed completed a read").isTrue();
-    }
-
     private static boolean eventually(BloomGate gate, String t, GuardState state, long millis)
             throws InterruptedException {
         long deadline = System.currentTimeMillis() + millis;
@@ -139,13 +80,6 @@ class PostgresSyncAdversarialTest {
             Thread.sleep(20);
         }
         return gate.stats(t, "id").state() == state;
-    }
-
-    private long count(String sql) throws SQLException {
-        try (Connection c = pg.getConnection(); Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
-            rs.next();
-            return rs.getLong(1);
-        }
     }
 
     /**

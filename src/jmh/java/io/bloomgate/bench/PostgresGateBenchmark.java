@@ -43,6 +43,13 @@ public class PostgresGateBenchmark {
     @Param({"gate", "direct"})
     public String path;
 
+    /**
+     * The filter's false-positive rate. It bounds the speed-up: a false positive costs one real
+     * lookup, so absent lookups average at least p × direct, i.e. at most 1/p times faster.
+     */
+    @Param({"0.01", "0.001"})
+    public double fpp;
+
     private BloomGate gate;
     private Connection connection;
     private PreparedStatement lookup;
@@ -54,7 +61,7 @@ public class PostgresGateBenchmark {
         PostgresBench.evenKeys(pg, TABLE, ROWS);
         DataSource ds = pg;
         if (path.equals("gate")) {
-            gate = BloomGate.builder(pg).guard(TABLE, "id", ROWS, 0.01).build();
+            gate = BloomGate.builder(pg).guard(TABLE, "id", ROWS, fpp).build();
             ds = gate.dataSource();
         }
         connection = ds.getConnection();
