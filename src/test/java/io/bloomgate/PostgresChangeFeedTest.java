@@ -237,9 +237,13 @@ class PostgresChangeFeedTest extends PostgresInstances {
             blocker.setAutoCommit(false);
             s.execute("LOCK TABLE bloomgate.guards IN ACCESS EXCLUSIVE MODE");
             raw("INSERT INTO " + table + " VALUES (30101, 'while the feed was away')");
-            long horizon = count("SELECT pg_snapshot_xmin(pg_current_snapshot())::text::bigint");
-            s.execute("UPDATE bloomgate.guards SET pruned_below = '" + horizon + "' WHERE table_name = '" + table + "'");
-            s.execute("DELETE FROM bloomgate.change_log WHERE xid < '" + horizon + "'::xid8");
+            // Past the new row's transaction, so that this instance's position is behind it even
+            // if some other session keeps the oldest running transaction (and so xmin) back.
+            // (Asked on the connection holding the lock: any other would wait for it.)
+            s.execute("UPDATE bloomgate.guards g SET pruned_below = (SELECT (max(l.xid)::text::bigint + 1)::text::xid8"
+                    + " FROM bloomgate.change_log l WHERE l.guard_id = g.id) WHERE g.table_name = '" + table + "'");
+            s.execute("DELETE FROM bloomgate.change_log l USING bloomgate.guards g"
+                    + " WHERE g.id = l.guard_id AND g.table_name = '" + table + "' AND l.xid < g.pruned_below");
             blocker.commit();
         }
         awaitState(gate, table, GuardState.READY);

@@ -30,6 +30,13 @@ final class FeedGuard {
     private volatile boolean awaitingRebuild;
     /** The feed asks for that rebuild itself (the log was pruned), again after a failure. */
     private volatile boolean automaticRebuild;
+    /**
+     * A pruning horizon a rebuild by scan already answers: rows below it were pruned only once every
+     * transaction below it had ended (pruning never passes the oldest running one), so a scan that
+     * starts later sees all they committed. Without it a new position whose xmin lags behind the
+     * horizon would report the same pruning on every read.
+     */
+    private long acceptedHorizon;
     private volatile long nextAutomaticRebuild;
     private static final long AUTOMATIC_REBUILD_RETRY_NANOS = 5_000_000_000L;
 
@@ -105,7 +112,8 @@ final class FeedGuard {
                                     + " the server's (" + to + ")");
                         }
                         long horizon = Long.parseLong(pruned);
-                        if (horizon > from.xmin()) {
+                        if (horizon > from.xmin() && horizon > acceptedHorizon) {
+                            acceptedHorizon = horizon; // the rebuild this calls for covers every row below it
                             throw new LogPrunedException("the change log was pruned up to transaction " + horizon
                                     + " but " + guard + " had read only up to " + from.xmin());
                         }
