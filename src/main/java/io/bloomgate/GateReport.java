@@ -1,5 +1,9 @@
 package io.bloomgate;
 
+import io.bloomgate.report.DiskAccessEstimate;
+import io.bloomgate.report.GateHistory;
+import io.bloomgate.report.HtmlReport;
+import io.bloomgate.report.JsonWriter;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -7,12 +11,24 @@ import java.util.Map;
 /**
  * A report on a gate's guards, as an aligned text table, JSON or a self-contained HTML page.
  *
- * <p>JSON fields (stable): {@code guards[]} with {@code table}, {@code column}, {@code state},
- * {@code lookups}, {@code avoided}, {@code passedThrough}, {@code truePositives},
- * {@code falsePositives}, {@code bypassed} (an object by reason), {@code keysAdded},
- * {@code observedFalsePositiveRate}, and {@code filter} with {@code layout}, {@code bits},
- * {@code hashes}, {@code estimatedKeys}, {@code targetFpp}, {@code estimatedFpp},
- * {@code bitsPerKey}, {@code memoryBytes}.
+ * <p>The text table has one row per guard. Its {@code saved(est)} column is the <em>estimated</em>
+ * index pages the avoided lookups did not read ({@link DiskAccessEstimate}: avoided × an index
+ * depth estimated from the filter's keys); measured figures need the database's own counters
+ * (see {@link io.bloomgate.report.H2IoCounters}).
+ *
+ * <p>JSON fields (stable; fields are only ever added): {@code guards[]} with {@code table},
+ * {@code column}, {@code state}, {@code lookups}, {@code avoided}, {@code passedThrough},
+ * {@code truePositives}, {@code falsePositives}, {@code bypassed} (an object by reason: reasons
+ * with a zero count are left out), {@code bypassedTotal}, {@code keysAdded}, {@code staleKeys},
+ * {@code rebuilds}, {@code observedFalsePositiveRate}; {@code diskAccessesSaved} with
+ * {@code estimated} (index pages not read), {@code indexDepth}, {@code rows} and {@code fanOut}
+ * (how the depth was estimated); and {@code filter} with {@code layout}, {@code bits},
+ * {@code hashes}, {@code stages}, {@code expectedKeys}, {@code addedKeys}, {@code estimatedKeys},
+ * {@code fillRatio}, {@code targetFpp}, {@code estimatedFpp}, {@code bitsPerKey},
+ * {@code memoryBytes}. Rates are fractions (0.01 is 1%); a figure that cannot be known is
+ * {@code null}.
+ *
+ * <p>{@link #toHtml(GateHistory)} adds charts over time; {@link HtmlReport} composes richer pages.
  */
 public final class GateReport {
 
@@ -22,22 +38,31 @@ public final class GateReport {
         this.guards = List.copyOf(guards);
     }
 
+    /**
+     * A report on these snapshots: for guards read elsewhere than from a gate (H2's
+     * {@code BLOOM_STATS()}, a {@link GateHistory} sample). {@code gate.report()} is the usual way.
+     */
+    public static GateReport of(List<GuardStats> guards) {
+        return new GateReport(guards);
+    }
+
     /** The snapshots this report shows. */
     public List<GuardStats> guards() {
         return guards;
     }
 
-    /** An aligned text table, one row per guard. */
+    /** An aligned text table: a header line and one line per guard. */
     public String toText() {
         String[] header = {"guard", "state", "lookups", "avoided", "passed", "true+", "false+", "bypassed",
-            "fp rate", "target", "keys", "MiB"};
+            "fp rate", "target", "keys", "MiB", "saved(est)"};
         String[][] rows = new String[guards.size()][];
         for (int i = 0; i < rows.length; i++) {
             GuardStats g = guards.get(i);
             rows[i] = new String[] {g.table() + "." + g.column(), g.state().name(), num(g.lookups()),
                 num(g.avoided()), num(g.passedThrough()), num(g.truePositives()), num(g.falsePositives()),
                 num(g.bypassed()), pct(g.observedFalsePositiveRate()), pct(g.filter().targetFpp()),
-                num(g.filter().estimatedKeys()), String.format(Locale.ROOT, "%.1f", g.filter().memoryBytes() / 1048576.0)};
+                num(g.filter().estimatedKeys()), String.format(Locale.ROOT, "%.1f", g.filter().memoryBytes() / 1048576.0),
+                num(DiskAccessEstimate.of(g).saved())};
         }
         int[] widths = new int[header.length];
         for (int c = 0; c < header.length; c++) {
@@ -76,84 +101,60 @@ public final class GateReport {
 
     /** The report as JSON (field names documented on this class). */
     public String toJson() {
-        StringBuilder out = new StringBuilder("{\"guards\":[");
-        for (int i = 0; i < guards.size(); i++) {
-            GuardStats g = guards.get(i);
-            if (i > 0) {
-                out.append(',');
-            }
-            out.append("{\"table\":").append(quote(g.table()))
-                    .append(",\"column\":").append(quote(g.column()))
-                    .append(",\"state\":").append(quote(g.state().name()))
-                    .append(",\"lookups\":").append(g.lookups())
-                    .append(",\"avoided\":").append(g.avoided())
-                    .append(",\"passedThrough\":").append(g.passedThrough())
-                    .append(",\"truePositives\":").append(g.truePositives())
-                    .append(",\"falsePositives\":").append(g.falsePositives())
-                    .append(",\"bypassed\":{");
-            boolean first = true;
-            for (Map.Entry<BypassReason, Long> e : g.bypassedByReason().entrySet()) {
-                out.append(first ? "" : ",").append(quote(e.getKey().name())).append(':').append(e.getValue());
-                first = false;
-            }
-            out.append("},\"keysAdded\":").append(g.keysAdded())
-                    .append(",\"observedFalsePositiveRate\":").append(g.observedFalsePositiveRate())
-                    .append(",\"filter\":{\"layout\":").append(quote(g.filter().layout().name()))
-                    .append(",\"bits\":").append(g.filter().bits())
-                    .append(",\"hashes\":").append(g.filter().hashes())
-                    .append(",\"estimatedKeys\":").append(g.filter().estimatedKeys())
-                    .append(",\"targetFpp\":").append(g.filter().targetFpp())
-                    .append(",\"estimatedFpp\":").append(g.filter().estimatedFpp())
-                    .append(",\"bitsPerKey\":").append(g.filter().bitsPerKey())
-                    .append(",\"memoryBytes\":").append(g.filter().memoryBytes())
-                    .append("}}");
-        }
-        return out.append("]}").toString();
-    }
-
-    /** A self-contained HTML page (no external resources) with the text table's figures. */
-    public String toHtml() {
-        StringBuilder out = new StringBuilder("<!DOCTYPE html><html><head><meta charset=\"utf-8\">"
-                + "<title>bloomgate report</title><style>body{font-family:sans-serif;margin:2em}"
-                + "table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:4px 8px;text-align:right}"
-                + "td:first-child,th:first-child{text-align:left}</style></head><body><h1>bloomgate report</h1>"
-                + "<table><tr><th>guard</th><th>state</th><th>lookups</th><th>avoided</th><th>passed through</th>"
-                + "<th>true positives</th><th>false positives</th><th>bypassed</th><th>observed FP rate</th>"
-                + "<th>target</th></tr>");
+        JsonWriter json = new JsonWriter().beginObject().name("guards").beginArray();
         for (GuardStats g : guards) {
-            out.append("<tr><td>").append(html(g.table() + "." + g.column())).append("</td><td>")
-                    .append(g.state()).append("</td><td>").append(num(g.lookups())).append("</td><td>")
-                    .append(num(g.avoided())).append("</td><td>").append(num(g.passedThrough())).append("</td><td>")
-                    .append(num(g.truePositives())).append("</td><td>").append(num(g.falsePositives()))
-                    .append("</td><td>").append(num(g.bypassed())).append("</td><td>")
-                    .append(pct(g.observedFalsePositiveRate())).append("</td><td>")
-                    .append(pct(g.filter().targetFpp())).append("</td></tr>");
-        }
-        return out.append("</table></body></html>").toString();
-    }
-
-    private static String quote(String s) {
-        StringBuilder out = new StringBuilder("\"");
-        for (char c : s.toCharArray()) {
-            switch (c) {
-                case '"' -> out.append("\\\"");
-                case '\\' -> out.append("\\\\");
-                case '\n' -> out.append("\\n");
-                case '\r' -> out.append("\\r");
-                case '\t' -> out.append("\\t");
-                default -> {
-                    if (c < 0x20) {
-                        out.append(String.format("\\u%04x", (int) c));
-                    } else {
-                        out.append(c);
-                    }
-                }
+            json.beginObject()
+                    .field("table", g.table())
+                    .field("column", g.column())
+                    .field("state", g.state().name())
+                    .field("lookups", g.lookups())
+                    .field("avoided", g.avoided())
+                    .field("passedThrough", g.passedThrough())
+                    .field("truePositives", g.truePositives())
+                    .field("falsePositives", g.falsePositives())
+                    .name("bypassed").beginObject();
+            for (Map.Entry<BypassReason, Long> e : g.bypassedByReason().entrySet()) {
+                json.field(e.getKey().name(), e.getValue());
             }
+            DiskAccessEstimate saved = DiskAccessEstimate.of(g);
+            json.endObject()
+                    .field("bypassedTotal", g.bypassed())
+                    .field("keysAdded", g.keysAdded())
+                    .field("staleKeys", g.staleKeys())
+                    .field("rebuilds", g.rebuilds())
+                    .field("observedFalsePositiveRate", g.observedFalsePositiveRate())
+                    .name("diskAccessesSaved").beginObject()
+                    .field("estimated", saved.saved())
+                    .field("indexDepth", saved.depth())
+                    .field("rows", saved.rows())
+                    .field("fanOut", saved.fanOut())
+                    .endObject()
+                    .name("filter").beginObject()
+                    .field("layout", g.filter().layout().name())
+                    .field("bits", g.filter().bits())
+                    .field("hashes", g.filter().hashes())
+                    .field("stages", g.filter().stages())
+                    .field("expectedKeys", g.filter().expectedKeys())
+                    .field("addedKeys", g.filter().addedKeys())
+                    .field("estimatedKeys", g.filter().estimatedKeys())
+                    .field("fillRatio", g.filter().fillRatio())
+                    .field("targetFpp", g.filter().targetFpp())
+                    .field("estimatedFpp", g.filter().estimatedFpp())
+                    .field("bitsPerKey", g.filter().bitsPerKey())
+                    .field("memoryBytes", g.filter().memoryBytes())
+                    .endObject()
+                    .endObject();
         }
-        return out.append('"').toString();
+        return json.endArray().endObject().toString();
     }
 
-    private static String html(String s) {
-        return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;");
+    /** A self-contained HTML page (no external resources): the guards and the estimated disk accesses saved. */
+    public String toHtml() {
+        return HtmlReport.of(this).render();
+    }
+
+    /** {@link #toHtml()} with charts over time from {@code history}'s samples. */
+    public String toHtml(GateHistory history) {
+        return HtmlReport.of(this).history(history).render();
     }
 }

@@ -1,73 +1,119 @@
 package io.bloomgate.cli;
 
-import io.bloomgate.filter.BloomFilter;
-import io.bloomgate.filter.BloomFilters;
-import io.bloomgate.filter.FilterFacts;
-import java.nio.charset.StandardCharsets;
-import java.util.SplittableRandom;
+import java.io.PrintWriter;
+import java.nio.charset.Charset;
+import java.util.Arrays;
+import java.util.Set;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.IVersionProvider;
 
 /**
- * The command-line entry. Until the JDBC gate exists, the demo exercises the filter engine on the
- * seeds' classic case: a crawler checking discovered URLs against the ones it has visited.
+ * The command line: {@code bloomgate demo | report | bench}; no command runs the demo, so
+ * {@code mvn -q compile exec:java} is the demo, and {@code -Dexec.args="--urls 2000000"} (options
+ * without a command) are the demo's options.
+ *
+ * <p>Exit codes: 0 done; 1 a failure at run time (one line on standard error; the stack trace
+ * with {@code --verbose}), or demo/bench runs that disagreed; 2 a usage error (one line; see
+ * {@code --help}); 3 {@code report} on PostgreSQL (not available yet).
  */
-public final class Main {
+@Command(name = "bloomgate", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
+        subcommands = {DemoCommand.class, ReportCommand.class, BenchCommand.class, CommandLine.HelpCommand.class},
+        description = {"A Bloom filter in front of database tables. With no command: the demo."},
+        footer = {"", "Exit codes: 0 done, 1 failure, 2 usage error, 3 report on PostgreSQL (not available yet).",
+            "Errors are one line; add --verbose for the stack trace."})
+public final class Main implements Runnable {
 
-    private Main() {
-    }
+    private static final Set<String> ROOT_OPTIONS = Set.of("-h", "--help", "-V", "--version");
 
-    /** Runs the demo: {@code [visitedUrls] [falsePositiveRate]}, defaults 1,000,000 and 0.01. */
+    /** Runs the command line and exits with its code. */
     public static void main(String[] args) {
-        long visited = args.length > 0 ? Long.parseLong(args[0].replace("_", "")) : 1_000_000;
-        double fpp = args.length > 1 ? Double.parseDouble(args[1]) : 0.01;
-        SplittableRandom random = new SplittableRandom(42);
-
-        BloomFilter filter = BloomFilters.blocked(visited, fpp);
-        long start = System.nanoTime();
-        for (long i = 0; i < visited; i++) {
-            filter.add(url(i));
-        }
-        double addSeconds = (System.nanoTime() - start) / 1e9;
-
-        // A crawl: 90% of discovered URLs are new, 10% were seen before.
-        long checks = visited;
-        long saidAbsent = 0;
-        long falsePositives = 0;
-        long newUrls = 0;
-        start = System.nanoTime();
-        for (long i = 0; i < checks; i++) {
-            boolean seen = random.nextInt(10) == 0;
-            long id = seen ? random.nextLong(visited) : visited + i;
-            boolean maybe = filter.mightContain(url(id));
-            if (!maybe) {
-                saidAbsent++;
-                if (seen) {
-                    throw new AssertionError("false negative for a visited URL: " + new String(url(id),
-                            StandardCharsets.UTF_8));
-                }
-            } else if (!seen) {
-                falsePositives++;
-            }
-            if (!seen) {
-                newUrls++;
-            }
-        }
-        double checkSeconds = (System.nanoTime() - start) / 1e9;
-        FilterFacts facts = filter.facts();
-
-        System.out.printf("bloomgate engine demo: %,d visited URLs, target false-positive rate %s%n", visited, fpp);
-        System.out.printf("  filter: %,d bits, k=%d, %.2f bits/key, %,.1f MiB%n", facts.bits(), facts.hashes(),
-                facts.bitsPerKey(), facts.memoryBytes() / 1048576.0);
-        System.out.printf("  added %,d URLs in %.2f s (%,.0f adds/s)%n", visited, addSeconds, visited / addSeconds);
-        System.out.printf("  checked %,d discovered URLs in %.2f s (%,.0f lookups/s)%n", checks, checkSeconds,
-                checks / checkSeconds);
-        System.out.printf("  %,d answered 'definitely new' without a database query (%.1f%%)%n", saidAbsent,
-                100.0 * saidAbsent / checks);
-        System.out.printf("  false positives: %,d of %,d new URLs = %.4f%% (target %.4f%%, estimated %.4f%%)%n",
-                falsePositives, newUrls, 100.0 * falsePositives / newUrls, 100 * fpp, 100 * facts.estimatedFpp());
+        quietLibraries();
+        Charset charset = Charset.defaultCharset();
+        int code = run(args, new PrintWriter(new java.io.OutputStreamWriter(System.out, charset), true),
+                new PrintWriter(new java.io.OutputStreamWriter(System.err, charset), true));
+        System.exit(code);
     }
 
-    private static byte[] url(long id) {
-        return ("https://example.org/page/" + Long.toHexString(id * 0x9E3779B97F4A7C15L) + "/" + id)
-                .getBytes(StandardCharsets.UTF_8);
+    /** Runs the command line with these streams and returns the exit code (for tests and embedding). */
+    public static int run(String[] args, PrintWriter out, PrintWriter err) {
+        String[] effective = withDefaultCommand(args);
+        boolean verbose = Arrays.asList(effective).contains("--verbose");
+        CommandLine cl = new CommandLine(new Main());
+        cl.setOut(out);
+        cl.setErr(err);
+        cl.setParameterExceptionHandler((ex, arguments) -> {
+            String name = ex.getCommandLine().getCommandSpec().qualifiedName();
+            ex.getCommandLine().getErr().println(name + ": " + firstLine(ex.getMessage()) + " (see " + name
+                    + " --help)");
+            if (verbose) {
+                ex.printStackTrace(ex.getCommandLine().getErr());
+            }
+            return CommandLine.ExitCode.USAGE;
+        });
+        cl.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
+            commandLine.getErr().println(commandLine.getCommandSpec().qualifiedName() + ": error: " + describe(ex));
+            if (verbose) {
+                ex.printStackTrace(commandLine.getErr());
+            }
+            return CommandLine.ExitCode.SOFTWARE;
+        });
+        int code = cl.execute(effective);
+        out.flush();
+        err.flush();
+        return code;
+    }
+
+    /**
+     * jOOQ prints a logo and a tip of the day on first use, and SLF4J warns when no logging backend
+     * is on the class path (as under {@code mvn exec:java}): noise in the demo's output.
+     */
+    static void quietLibraries() {
+        System.setProperty("org.jooq.no-logo", "true");
+        System.setProperty("org.jooq.no-tips", "true");
+        if (System.getProperty("slf4j.internal.verbosity") == null) {
+            System.setProperty("slf4j.internal.verbosity", "ERROR");
+        }
+    }
+
+    /** The root command alone runs the demo. */
+    @Override
+    public void run() {
+        throw new IllegalStateException("unreachable: Main.run(String[]) always names a command");
+    }
+
+    /** No command (nothing, or options first) means the demo, unless the first option is the root's own. */
+    static String[] withDefaultCommand(String[] args) {
+        if (args.length > 0 && (!args[0].startsWith("-") || ROOT_OPTIONS.contains(args[0]))) {
+            return args; // a command (or a word picocli will reject), or --help / --version
+        }
+        String[] withDemo = new String[args.length + 1];
+        withDemo[0] = "demo";
+        System.arraycopy(args, 0, withDemo, 1, args.length);
+        return withDemo;
+    }
+
+    /** An exception as one line: its message's first line, and the cause's if it says more. */
+    static String describe(Throwable ex) {
+        String message = ex.getMessage() == null ? ex.getClass().getSimpleName() : firstLine(ex.getMessage());
+        Throwable cause = ex.getCause();
+        if (cause != null && cause.getMessage() != null && !message.contains(firstLine(cause.getMessage()))) {
+            message += ": " + firstLine(cause.getMessage());
+        }
+        return message;
+    }
+
+    private static String firstLine(String s) {
+        int newline = s.indexOf('\n');
+        return (newline < 0 ? s : s.substring(0, newline)).strip();
+    }
+
+    /** The version from the jar's manifest, or a development build's. */
+    static final class Version implements IVersionProvider {
+        @Override
+        public String[] getVersion() {
+            String v = Main.class.getPackage().getImplementationVersion();
+            return new String[] {"bloomgate " + (v != null ? v : "(development build)")};
+        }
     }
 }

@@ -230,6 +230,10 @@ public final class H2Functions {
         rs.addColumn("OBSERVED_FPP", Types.DOUBLE, 17, 0);
         rs.addColumn("MEMORY_BYTES", Types.BIGINT, 19, 0);
         rs.addColumn("SQL_GUARD", Types.BOOLEAN, 1, 0);
+        rs.addColumn("BYPASSED_BY_REASON", Types.VARCHAR, 1024, 0);
+        rs.addColumn("STAGES", Types.INTEGER, 10, 0);
+        rs.addColumn("ADDED_KEYS", Types.BIGINT, 19, 0);
+        rs.addColumn("FILL_RATIO", Types.DOUBLE, 17, 0);
         if (connection.getMetaData().getURL().startsWith("jdbc:columnlist:")) {
             return rs; // H2 asks for the columns first
         }
@@ -244,7 +248,11 @@ public final class H2Functions {
                     s.truePositives(), s.falsePositives(), s.bypassed(), s.keysAdded(), s.staleKeys(), s.rebuilds(),
                     s.filter().layout().name(), s.filter().expectedKeys(), s.filter().bits(), s.filter().hashes(),
                     s.filter().targetFpp(), s.filter().estimatedKeys(), s.filter().estimatedFpp(),
-                    s.observedFalsePositiveRate(), s.filter().memoryBytes(), shared != null && shared.sqlUser);
+                    s.observedFalsePositiveRate(), s.filter().memoryBytes(), shared != null && shared.sqlUser,
+                    s.bypassedByReason().entrySet().stream().sorted(java.util.Map.Entry.comparingByKey())
+                            .map(e -> e.getKey().name() + "=" + e.getValue())
+                            .collect(java.util.stream.Collectors.joining(",")),
+                    s.filter().stages(), s.filter().addedKeys(), s.filter().fillRatio());
         }
         return rs;
     }

@@ -1,0 +1,125 @@
+package io.bloomgate.cli;
+
+import io.bloomgate.report.H2IoCounters;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Timestamp;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.SplittableRandom;
+import javax.sql.DataSource;
+
+/**
+ * The crawl: checks each discovered URL with {@code SELECT 1 FROM visited WHERE url = ?}; new URLs
+ * go to the frontier, and after every batch the crawler visits them (inserts them into
+ * {@code visited}, in one transaction). The stream depends only on the seed and on the answers, so
+ * a run through the gate and a run without it (if every answer is right) look up and insert exactly
+ * the same URLs.
+ *
+ * <p>The batch matters to what the gate can save: an insert descends the same index as the lookup
+ * before it. Inserted right after its lookup, a URL finds the lookup's pages still in H2's cache,
+ * and the gate (which skips the lookup) leaves the insert to read them itself. Visited a frontier
+ * later, the pages are long evicted, and the lookup's reads are simply saved. The crawler visits its
+ * frontier in URL order, as a batch writer should: consecutive inserts share index pages.
+ */
+final class Crawl {
+
+    static final String LOOKUP = "SELECT 1 FROM visited WHERE url = ?";
+
+    private final Workload workload;
+    private final Urls urls;
+    private final long streamSeed;
+
+    /** A crawl of {@code urls}; {@code streamSeed} picks which URLs are discovered (the workload's seed, but for warming up). */
+    Crawl(Workload workload, Urls urls, long streamSeed) {
+        this.workload = workload;
+        this.urls = urls;
+        this.streamSeed = streamSeed;
+    }
+
+    /**
+     * Runs the crawl through {@code source}; {@code counters} is a plain connection to the same
+     * database for reading H2's I/O counters between the phases.
+     */
+    Phases run(DataSource source, Connection counters, Progress progress, String task) throws SQLException {
+        SplittableRandom random = new SplittableRandom(streamSeed);
+        Phases phases = new Phases();
+        long nextNew = workload.urls(); // the id of the next new URL: every new URL is inserted, so ids are
+        long visited = workload.urls(); // dense and ids below `visited` are exactly the table's URLs
+        List<String> fresh = new ArrayList<>(workload.batch());
+        progress.begin(task, workload.checks());
+        long start = System.nanoTime();
+        try (Connection c = source.getConnection();
+                PreparedStatement lookup = c.prepareStatement(LOOKUP);
+                PreparedStatement insert = c.prepareStatement(VisitedDatabase.INSERT)) {
+            c.setAutoCommit(false);
+            for (long done = 0; done < workload.checks(); ) {
+                int n = (int) Math.min(workload.batch(), workload.checks() - done);
+                H2IoCounters before = read(counters);
+                long t0 = System.nanoTime();
+                for (int i = 0; i < n; i++) {
+                    boolean seen = random.nextDouble() < workload.seen();
+                    String url = urls.url(seen ? random.nextLong(visited) : nextNew++);
+                    lookup.setString(1, url);
+                    try (ResultSet rs = lookup.executeQuery()) {
+                        if (rs.next()) {
+                            phases.found++;
+                        } else {
+                            fresh.add(url);
+                        }
+                    }
+                }
+                H2IoCounters looked = read(counters);
+                phases.lookupNanos += System.nanoTime() - t0;
+                Collections.sort(fresh); // key order: each index page is read once per visit, not once per URL
+                Timestamp at = new Timestamp(VisitedDatabase.EPOCH_MILLIS + 1000L * (workload.urls() + done));
+                for (String url : fresh) {
+                    insert.setString(1, url);
+                    insert.setInt(2, url.length() % 8);
+                    insert.setTimestamp(3, at);
+                    insert.addBatch();
+                }
+                if (!fresh.isEmpty()) {
+                    insert.executeBatch();
+                }
+                c.commit();
+                phases.inserted += fresh.size();
+                visited += fresh.size();
+                fresh.clear();
+                phases.addIo(before, looked, read(counters));
+                done += n;
+                progress.advance(done);
+            }
+        }
+        phases.nanos = System.nanoTime() - start;
+        progress.end();
+        return phases;
+    }
+
+    private static H2IoCounters read(Connection counters) throws SQLException {
+        return H2IoCounters.read(counters).orElse(null);
+    }
+
+    /** The crawl's counts, times and I/O, split into looking up and inserting. */
+    static final class Phases {
+        long found;
+        long inserted;
+        long nanos;
+        long lookupNanos;
+        H2IoCounters lookupIo = H2IoCounters.ZERO;
+        H2IoCounters insertIo = H2IoCounters.ZERO;
+        boolean counted = true;
+
+        private void addIo(H2IoCounters before, H2IoCounters looked, H2IoCounters after) {
+            if (before == null || looked == null || after == null) {
+                counted = false;
+                return;
+            }
+            lookupIo = lookupIo.plus(looked.minus(before));
+            insertIo = insertIo.plus(after.minus(looked));
+        }
+    }
+}

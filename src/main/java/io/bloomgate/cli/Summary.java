@@ -1,0 +1,157 @@
+package io.bloomgate.cli;
+
+import io.bloomgate.GuardStats;
+import io.bloomgate.report.DiskAccessEstimate;
+import io.bloomgate.report.H2IoCounters;
+import io.bloomgate.report.JsonWriter;
+import java.util.Locale;
+
+/** The two runs' figures as the demo's text, the benchmark's one line, and JSON. */
+final class Summary {
+
+    private final TwoRuns.Result r;
+    private final CrawlRun with;
+    private final CrawlRun without;
+    private final GuardStats guard;
+
+    Summary(TwoRuns.Result result) {
+        this.r = result;
+        this.with = result.with();
+        this.without = result.without();
+        this.guard = result.with().guard();
+    }
+
+    /** The demo's printed summary: every figure both ways, and where each comes from. */
+    String text() {
+        Workload w = r.workload();
+        StringBuilder out = new StringBuilder();
+        line(out, "bloomgate demo: a crawler's visited-URL table on H2 (file database, %,d KiB page cache)",
+                w.cacheKb());
+        line(out, "  %,d visited URLs (%.0f MB); %,d discovered URLs checked, %.0f%% of them seen before; target"
+                + " false-positive rate %s; seed %d", w.urls(), r.databaseBytes() / 1e6, w.checks(), 100 * w.seen(),
+                percent(w.fpp()), w.seed());
+        line(out, "  gate built in %.2f s (scan of %,d keys; filter %.1f MiB, %d hash functions)",
+                with.buildNanos() / 1e9, w.urls(), guard.filter().memoryBytes() / 1048576.0, guard.filter().hashes());
+        out.append('\n');
+        line(out, "  %-40s %14s %14s", "", "without gate", "with gate");
+        row(out, "lookups (discovered URLs checked)", count(without.checks()), count(with.checks()));
+        row(out, "  answered by the filter (avoided)", "-", count(guard.avoided()));
+        row(out, "  sent to H2 (passed through, bypassed)", count(without.databaseLookups()),
+                count(with.databaseLookups()));
+        row(out, "  false positives", "-", count(guard.falsePositives()));
+        row(out, "  observed false-positive rate", "-", percent(guard.observedFalsePositiveRate()));
+        row(out, "  target false-positive rate", "-", percent(guard.filter().targetFpp()));
+        row(out, "URLs found (seen before)", count(without.found()), count(with.found()));
+        row(out, "new URLs inserted (visited)", count(without.inserted()), count(with.inserted()));
+        row(out, "wall time (lookups + inserts)", seconds(without.seconds()), seconds(with.seconds()));
+        row(out, "  of which looking up", seconds(without.lookupNanos() / 1e9), seconds(with.lookupNanos() / 1e9));
+        row(out, "  of which visiting (inserts, commits)", seconds((without.nanos() - without.lookupNanos()) / 1e9),
+                seconds((with.nanos() - with.lookupNanos()) / 1e9));
+        row(out, "throughput (checks/s)", count(without.checksPerSecond()), count(with.checksPerSecond()));
+        H2IoCounters a = without.io();
+        H2IoCounters b = with.io();
+        if (a != null && b != null) {
+            row(out, "H2 file reads (measured, info.FILE_READ)", count(a.fileReads()), count(b.fileReads()));
+            row(out, "  while looking up", count(without.lookupIo().fileReads()), count(with.lookupIo().fileReads()));
+            row(out, "  while visiting (inserting)", count(without.insertIo().fileReads()), count(with.insertIo().fileReads()));
+            row(out, "H2 bytes read (measured, FILE_READ_BYTES)", mib(a.fileReadBytes()), mib(b.fileReadBytes()));
+        }
+        out.append('\n');
+        DiskAccessEstimate estimate = DiskAccessEstimate.of(guard);
+        if (a != null && b != null) {
+            long saved = a.fileReads() - b.fileReads();
+            line(out, "  disk accesses saved, measured: %s H2 file reads (%s of them while looking up)", count(saved),
+                    count(without.lookupIo().fileReads() - with.lookupIo().fileReads()));
+            if (without.lookupIo().fileReads() < without.checks() / 100) {
+                line(out, "  note: H2 served nearly every lookup from its page cache (the counters show almost no"
+                        + " file reads); lower --cache-kb or raise --urls to make lookups read the file");
+            }
+        } else {
+            line(out, "  disk accesses saved, measured: not available (H2 keeps no file counters here)");
+        }
+        line(out, "  disk accesses saved, %s = %s index pages", estimate.basis().replace("×", "x"), // ASCII: any console
+                count(estimate.saved()));
+        line(out, "  (H2 counts a read for every page not in its own cache; the OS may still serve it from memory)");
+        line(out, "  speed-up: %.2fx (the run with the gate went first; order favours the run without)",
+                without.seconds() / with.seconds());
+        if (!r.consistent()) {
+            line(out, "  MISMATCH: the runs found or inserted different URLs");
+        }
+        return out.toString();
+    }
+
+    /** The benchmark's result in one line. */
+    String line() {
+        H2IoCounters a = without.io();
+        H2IoCounters b = with.io();
+        return String.format(Locale.ROOT, "urls=%d checks=%d seen=%s fpp=%s seed=%d | without: %.2f s %.0f/s %s reads"
+                + " | with: %.2f s %.0f/s %s reads | avoided=%d passed=%d fp=%d (%s) | build %.2f s | speedup %.2fx%s",
+                r.workload().urls(), r.workload().checks(), r.workload().seen(), r.workload().fpp(), r.workload().seed(),
+                without.seconds(), without.checksPerSecond(), a == null ? "?" : a.fileReads(), with.seconds(),
+                with.checksPerSecond(), b == null ? "?" : b.fileReads(), guard.avoided(), guard.passedThrough(),
+                guard.falsePositives(), percent(guard.observedFalsePositiveRate()), with.buildNanos() / 1e9,
+                without.seconds() / with.seconds(), r.consistent() ? "" : " MISMATCH");
+    }
+
+    /** The result as JSON: the workload, both runs, the guard's counters, and consistency. */
+    String json() {
+        Workload w = r.workload();
+        JsonWriter json = new JsonWriter().beginObject()
+                .name("workload").beginObject().field("urls", w.urls()).field("checks", w.checks())
+                .field("seenFraction", w.seen()).field("targetFpp", w.fpp()).field("seed", w.seed())
+                .field("cacheKiB", w.cacheKb()).field("batch", w.batch()).endObject()
+                .field("databaseBytes", r.databaseBytes())
+                .field("loadSeconds", r.loadSeconds())
+                .field("buildSeconds", with.buildNanos() / 1e9);
+        run(json.name("withoutGate"), without);
+        run(json.name("withGate"), with);
+        json.name("guard").beginObject().field("lookups", guard.lookups()).field("avoided", guard.avoided())
+                .field("passedThrough", guard.passedThrough()).field("falsePositives", guard.falsePositives())
+                .field("bypassed", guard.bypassed()).field("observedFpp", guard.observedFalsePositiveRate())
+                .field("estimatedFpp", guard.filter().estimatedFpp()).endObject();
+        DiskAccessEstimate estimate = DiskAccessEstimate.of(guard);
+        json.name("diskAccessesSaved").beginObject().field("estimated", estimate.saved())
+                .field("indexDepth", estimate.depth());
+        if (with.io() != null && without.io() != null) {
+            json.field("measuredFileReads", without.io().fileReads() - with.io().fileReads());
+        }
+        return json.endObject().field("speedup", without.seconds() / with.seconds())
+                .field("consistent", r.consistent()).endObject().toString();
+    }
+
+    private static void run(JsonWriter json, CrawlRun run) {
+        json.beginObject().field("seconds", run.seconds()).field("lookupSeconds", run.lookupNanos() / 1e9)
+                .field("checksPerSecond", run.checksPerSecond()).field("databaseLookups", run.databaseLookups())
+                .field("found", run.found()).field("inserted", run.inserted());
+        if (run.io() != null) {
+            json.field("fileReads", run.io().fileReads()).field("fileReadBytes", run.io().fileReadBytes())
+                    .field("lookupFileReads", run.lookupIo().fileReads())
+                    .field("insertFileReads", run.insertIo().fileReads());
+        }
+        json.endObject();
+    }
+
+    private static void row(StringBuilder out, String label, String without, String with) {
+        line(out, "  %-40s %14s %14s", label, without, with);
+    }
+
+    private static void line(StringBuilder out, String format, Object... args) {
+        out.append(String.format(Locale.ROOT, format, args)).append('\n');
+    }
+
+    static String count(double n) {
+        return String.format(Locale.ROOT, "%,.0f", n);
+    }
+
+    static String seconds(double s) {
+        return String.format(Locale.ROOT, "%.2f s", s);
+    }
+
+    static String mib(long bytes) {
+        return String.format(Locale.ROOT, "%,.0f MiB", bytes / 1048576.0);
+    }
+
+    static String percent(double rate) {
+        return String.format(Locale.ROOT, "%.2f%%", 100 * rate);
+    }
+}
