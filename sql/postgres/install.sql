@@ -80,6 +80,47 @@ CREATE TABLE IF NOT EXISTS bloomgate.instances (
     frontier     xid8 NOT NULL
 );
 
+-- Each instance's counters per guard, written at most once a second while they change and once
+-- more on close (ended_at), for `bloomgate report` to aggregate over instances. Rows of instances
+-- that ended or fell silent are kept for seven days. Column names follow H2's BLOOM_STATS().
+-- io_*_at_start are the key column's index counters (pg_stat_user_indexes, pg_statio_user_indexes)
+-- when the instance started: the report measures the index I/O since then against them.
+CREATE TABLE IF NOT EXISTS bloomgate.instance_stats (
+    instance_id            uuid NOT NULL,
+    guard_id               integer NOT NULL REFERENCES bloomgate.guards (id) ON DELETE CASCADE,
+    description            text NOT NULL,
+    started_at             timestamptz NOT NULL,
+    updated_at             timestamptz NOT NULL DEFAULT now(),
+    ended_at               timestamptz,
+    state                  text NOT NULL,
+    lookups                bigint NOT NULL,
+    avoided                bigint NOT NULL,
+    passed_through         bigint NOT NULL,
+    true_positives         bigint NOT NULL,
+    false_positives        bigint NOT NULL,
+    bypassed_by_reason     text NOT NULL,   -- 'NOT_ELIGIBLE=3,FIRST_EXECUTION=1'
+    keys_added             bigint NOT NULL,
+    stale_keys             bigint NOT NULL,
+    rebuilds               integer NOT NULL,
+    layout                 text NOT NULL,
+    bits                   bigint NOT NULL,
+    hash_functions         integer NOT NULL,
+    stages                 integer NOT NULL,
+    expected_keys          bigint NOT NULL,
+    target_fpp             double precision NOT NULL,
+    added_keys             bigint NOT NULL,
+    estimated_keys         bigint NOT NULL,
+    fill_ratio             double precision NOT NULL,
+    estimated_fpp          double precision NOT NULL,
+    memory_bytes           bigint NOT NULL,
+    key_indexes            integer,         -- null: the key column has no index of its own
+    io_idx_scan_at_start   bigint,
+    io_blks_read_at_start  bigint,
+    io_blks_hit_at_start   bigint,
+    io_table_scans_at_start bigint,
+    PRIMARY KEY (instance_id, guard_id)
+);
+
 -- Saved filters: a new instance loads one and replays the log from its position instead of
 -- scanning the table. data holds bloomgate's own checksummed, versioned format.
 CREATE TABLE IF NOT EXISTS bloomgate.snapshots (
@@ -290,6 +331,6 @@ BEGIN
 END
 $regenerate$;
 
-INSERT INTO bloomgate.version (version) VALUES (5)
+INSERT INTO bloomgate.version (version) VALUES (6)
     ON CONFLICT (one) DO UPDATE SET version = EXCLUDED.version;
 COMMIT;

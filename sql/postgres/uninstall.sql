@@ -33,7 +33,7 @@ BEGIN
 END
 $$;
 DROP FUNCTION IF EXISTS bloomgate.drop_guard_triggers(regclass, integer);
-DROP TABLE IF EXISTS bloomgate.snapshots, bloomgate.instances, bloomgate.change_log, bloomgate.guards,
+DROP TABLE IF EXISTS bloomgate.instance_stats, bloomgate.snapshots, bloomgate.instances, bloomgate.change_log, bloomgate.guards,
     bloomgate.version;
 -- Not CASCADE: if other objects were created in schema bloomgate, this fails and leaves them alone.
 DROP SCHEMA IF EXISTS bloomgate;

@@ -4,6 +4,7 @@ import io.bloomgate.report.DiskAccessEstimate;
 import io.bloomgate.report.GateHistory;
 import io.bloomgate.report.HtmlReport;
 import io.bloomgate.report.JsonWriter;
+import io.bloomgate.report.TextTable;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -55,40 +56,15 @@ public final class GateReport {
     public String toText() {
         String[] header = {"guard", "state", "lookups", "avoided", "passed", "true+", "false+", "bypassed",
             "fp rate", "target", "keys", "MiB", "saved(est)"};
-        String[][] rows = new String[guards.size()][];
-        for (int i = 0; i < rows.length; i++) {
-            GuardStats g = guards.get(i);
-            rows[i] = new String[] {g.table() + "." + g.column(), g.state().name(), num(g.lookups()),
+        List<String[]> rows = new java.util.ArrayList<>();
+        for (GuardStats g : guards) {
+            rows.add(new String[] {g.table() + "." + g.column(), g.state().name(), num(g.lookups()),
                 num(g.avoided()), num(g.passedThrough()), num(g.truePositives()), num(g.falsePositives()),
                 num(g.bypassed()), pct(g.observedFalsePositiveRate()), pct(g.filter().targetFpp()),
                 num(g.filter().estimatedKeys()), String.format(Locale.ROOT, "%.1f", g.filter().memoryBytes() / 1048576.0),
-                num(DiskAccessEstimate.of(g).saved())};
+                num(DiskAccessEstimate.of(g).saved())});
         }
-        int[] widths = new int[header.length];
-        for (int c = 0; c < header.length; c++) {
-            widths[c] = header[c].length();
-            for (String[] row : rows) {
-                widths[c] = Math.max(widths[c], row[c].length());
-            }
-        }
-        StringBuilder out = new StringBuilder();
-        appendRow(out, header, widths);
-        for (String[] row : rows) {
-            appendRow(out, row, widths);
-        }
-        return out.toString();
-    }
-
-    private static void appendRow(StringBuilder out, String[] cells, int[] widths) {
-        for (int c = 0; c < cells.length; c++) {
-            String cell = cells[c];
-            if (c == 0 || c == 1) {
-                out.append(cell).append(" ".repeat(widths[c] - cell.length()));
-            } else {
-                out.append(" ".repeat(widths[c] - cell.length())).append(cell);
-            }
-            out.append(c == cells.length - 1 ? "\n" : "  ");
-        }
+        return TextTable.render(header, rows, 2);
     }
 
     private static String num(long n) {

@@ -56,34 +56,48 @@ final class BloomStatsRows {
     }
 
     private static Rows map(ResultSet rs) throws SQLException {
+        Set<String> columns = labels(rs);
+        List<GuardStats> guards = new ArrayList<>();
+        Map<String, Long> unattributed = new java.util.LinkedHashMap<>();
+        while (rs.next()) {
+            guards.add(guard(rs, columns, unattributed));
+        }
+        return new Rows(guards, unattributed);
+    }
+
+    /**
+     * The guard on the current row of a result with {@code BLOOM_STATS()}'s columns ({@code columns}:
+     * their labels, upper case); bypasses without a reason are put in {@code unattributed}.
+     */
+    static GuardStats guard(ResultSet rs, Set<String> columns, Map<String, Long> unattributed) throws SQLException {
+        String table = rs.getString("TABLE_NAME");
+        String column = rs.getString("COLUMN_NAME");
+        Map<BypassReason, Long> bypassed = new EnumMap<>(BypassReason.class);
+        if (columns.contains("BYPASSED_BY_REASON")) {
+            parseReasons(rs.getString("BYPASSED_BY_REASON"), bypassed);
+        } else if (rs.getLong("BYPASSED") > 0) {
+            unattributed.put(table + "." + column, rs.getLong("BYPASSED"));
+        }
+        FilterFacts facts = new FilterFacts(FilterLayout.valueOf(rs.getString("LAYOUT")), rs.getLong("BITS"),
+                rs.getInt("HASH_FUNCTIONS"), columns.contains("STAGES") ? rs.getInt("STAGES") : 1,
+                rs.getLong("EXPECTED_KEYS"), rs.getDouble("TARGET_FPP"),
+                columns.contains("ADDED_KEYS") ? rs.getLong("ADDED_KEYS") : 0, rs.getLong("ESTIMATED_KEYS"),
+                columns.contains("FILL_RATIO") ? rs.getDouble("FILL_RATIO") : Double.NaN,
+                rs.getDouble("ESTIMATED_FPP"), rs.getLong("MEMORY_BYTES"));
+        return new GuardStats(table, column, GuardState.valueOf(rs.getString("STATE")), rs.getLong("LOOKUPS"),
+                rs.getLong("AVOIDED"), rs.getLong("PASSED_THROUGH"), rs.getLong("TRUE_POSITIVES"),
+                rs.getLong("FALSE_POSITIVES"), bypassed, rs.getLong("KEYS_ADDED"), rs.getLong("STALE_KEYS"),
+                rs.getInt("REBUILDS"), facts);
+    }
+
+    /** The labels of {@code rs}'s columns, upper case. */
+    static Set<String> labels(ResultSet rs) throws SQLException {
         Set<String> columns = new HashSet<>();
         ResultSetMetaData meta = rs.getMetaData();
         for (int i = 1; i <= meta.getColumnCount(); i++) {
             columns.add(meta.getColumnLabel(i).toUpperCase(Locale.ROOT));
         }
-        List<GuardStats> guards = new ArrayList<>();
-        Map<String, Long> unattributed = new java.util.LinkedHashMap<>();
-        while (rs.next()) {
-            String table = rs.getString("TABLE_NAME");
-            String column = rs.getString("COLUMN_NAME");
-            Map<BypassReason, Long> bypassed = new EnumMap<>(BypassReason.class);
-            if (columns.contains("BYPASSED_BY_REASON")) {
-                parseReasons(rs.getString("BYPASSED_BY_REASON"), bypassed);
-            } else if (rs.getLong("BYPASSED") > 0) {
-                unattributed.put(table + "." + column, rs.getLong("BYPASSED"));
-            }
-            FilterFacts facts = new FilterFacts(FilterLayout.valueOf(rs.getString("LAYOUT")), rs.getLong("BITS"),
-                    rs.getInt("HASH_FUNCTIONS"), columns.contains("STAGES") ? rs.getInt("STAGES") : 1,
-                    rs.getLong("EXPECTED_KEYS"), rs.getDouble("TARGET_FPP"),
-                    columns.contains("ADDED_KEYS") ? rs.getLong("ADDED_KEYS") : 0, rs.getLong("ESTIMATED_KEYS"),
-                    columns.contains("FILL_RATIO") ? rs.getDouble("FILL_RATIO") : Double.NaN,
-                    rs.getDouble("ESTIMATED_FPP"), rs.getLong("MEMORY_BYTES"));
-            guards.add(new GuardStats(table, column, GuardState.valueOf(rs.getString("STATE")), rs.getLong("LOOKUPS"),
-                    rs.getLong("AVOIDED"), rs.getLong("PASSED_THROUGH"), rs.getLong("TRUE_POSITIVES"),
-                    rs.getLong("FALSE_POSITIVES"), bypassed, rs.getLong("KEYS_ADDED"), rs.getLong("STALE_KEYS"),
-                    rs.getInt("REBUILDS"), facts));
-        }
-        return new Rows(guards, unattributed);
+        return columns;
     }
 
     /** {@code NOT_ELIGIBLE=3,FIRST_EXECUTION=1}; unknown reasons (a newer bloomgate) are skipped. */

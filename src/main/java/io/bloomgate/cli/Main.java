@@ -15,12 +15,12 @@ import picocli.CommandLine.IVersionProvider;
  *
  * <p>Exit codes: 0 done; 1 a failure at run time (one line on standard error; the stack trace
  * with {@code --verbose}), or demo/bench runs that disagreed; 2 a usage error (one line; see
- * {@code --help}); 3 {@code report} on PostgreSQL (not available yet).
+ * {@code --help}).
  */
 @Command(name = "bloomgate", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
         subcommands = {DemoCommand.class, ReportCommand.class, BenchCommand.class, CommandLine.HelpCommand.class},
         description = {"A Bloom filter in front of database tables. With no command: the demo."},
-        footer = {"", "Exit codes: 0 done, 1 failure, 2 usage error, 3 report on PostgreSQL (not available yet).",
+        footer = {"", "Exit codes: 0 done, 1 failure, 2 usage error.",
             "Errors are one line; add --verbose for the stack trace."})
 public final class Main implements Runnable {
 

@@ -15,19 +15,23 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
-/** {@code bloomgate report}: the guards of a database, as bloomgate's text table or JSON. */
+/**
+ * {@code bloomgate report}: the guards of a database, as bloomgate's text table or JSON: on H2 from
+ * {@code BLOOM_STATS()}, on PostgreSQL from the counters gate instances persist
+ * ({@code bloomgate.instance_stats}), aggregated over instances.
+ */
 @Command(name = "report", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"The guards of a database, as a table or JSON.",
-            "Prints the guards of an H2 database (BLOOM_STATS()) as bloomgate's aligned table, or JSON. Guards live in"
-                + " the memory of the JVM that built them: an embedded database shows the guards of this JVM (none, from"
-                + " a fresh command line); an H2 server (jdbc:h2:tcp://...) running bloomgate with sql/h2/install.sql"
-                + " shows its own."},
-        footer = {"", "Exit codes: 0 done, 1 failure (cannot connect, no such database), 2 usage error,",
-            "3 the database is PostgreSQL (needs the change feed's persisted stats: not available yet)."})
+            "PostgreSQL: every gate instance writes its counters to bloomgate.instance_stats (at most once a second,"
+                + " and on close); the report sums them per guard over instances (live ones, and ended ones for"
+                + " seven days), lists the instances, and measures the key indexes' I/O since the oldest instance"
+                + " started (pg_stat_user_indexes, pg_statio_user_indexes).",
+            "H2: prints BLOOM_STATS(). Guards live in the memory of the JVM that built them: an embedded database"
+                + " shows the guards of this JVM (none, from a fresh command line); an H2 server (jdbc:h2:tcp://...)"
+                + " running bloomgate with sql/h2/install.sql shows its own."},
+        footer = {"", "Exit codes: 0 done, 1 failure (cannot connect, no such database, no bloomgate schema),",
+            "2 usage error."})
 final class ReportCommand implements Callable<Integer> {
-
-    /** The exit code of a report asked of PostgreSQL. */
-    static final int POSTGRES_NOT_AVAILABLE = 3;
 
     @Spec
     CommandSpec spec;
@@ -51,16 +55,6 @@ final class ReportCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
         String lower = url.toLowerCase(Locale.ROOT);
-        if (lower.startsWith("jdbc:postgresql:")) {
-            spec.commandLine().getErr().println("bloomgate report: report on PostgreSQL needs the change feed's"
-                    + " persisted stats (not available yet)");
-            return POSTGRES_NOT_AVAILABLE;
-        }
-        if (!lower.startsWith("jdbc:h2:")) {
-            throw new ParameterException(spec.commandLine(), "--url must be an H2 (jdbc:h2:...) or PostgreSQL"
-                    + " (jdbc:postgresql:...) URL, was " + url);
-        }
-        boolean embedded = !lower.startsWith("jdbc:h2:tcp:") && !lower.startsWith("jdbc:h2:ssl:");
         Properties props = new Properties();
         if (user != null) {
             props.setProperty("user", user);
@@ -68,6 +62,21 @@ final class ReportCommand implements Callable<Integer> {
         if (password != null) {
             props.setProperty("password", password);
         }
+        if (lower.startsWith("jdbc:postgresql:")) {
+            PostgresStats stats;
+            try (Connection c = DriverManager.getConnection(url, props)) {
+                c.setReadOnly(true);
+                stats = PostgresStats.read(c);
+            }
+            out.print(json ? PostgresReport.json(stats) + "\n" : PostgresReport.text(stats));
+            out.flush();
+            return 0;
+        }
+        if (!lower.startsWith("jdbc:h2:")) {
+            throw new ParameterException(spec.commandLine(), "--url must be an H2 (jdbc:h2:...) or PostgreSQL"
+                    + " (jdbc:postgresql:...) URL, was " + url);
+        }
+        boolean embedded = !lower.startsWith("jdbc:h2:tcp:") && !lower.startsWith("jdbc:h2:ssl:");
         BloomStatsRows.Rows rows;
         try (Connection c = DriverManager.getConnection(ifExists(url, lower), props)) {
             rows = BloomStatsRows.read(c, embedded);

@@ -12,7 +12,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The change feed's periodic chores, on their own thread and pool connections so that none delays
- * a read: the watchdog (fail open when the feed falls behind), the instance heartbeat, pruning the
+ * a read: the watchdog (fail open when the feed falls behind), the instance heartbeat, its counters
+ * for {@code bloomgate report}, pruning the
  * log, checking that the triggers are still in place, and saving snapshots.
  */
 final class FeedMaintenance implements AutoCloseable {
@@ -20,6 +21,8 @@ final class FeedMaintenance implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(FeedMaintenance.class);
     private static final long WATCHDOG_MILLIS = 100;
     private static final long TRIGGER_CHECK_MILLIS = 2_000;
+    /** Counters reach {@code bloomgate.instance_stats} at most this often (only when they changed). */
+    private static final long STATS_MILLIS = 1_000;
 
     private final DataSource dataSource;
     private final ChangeFeed feed;
@@ -27,18 +30,20 @@ final class FeedMaintenance implements AutoCloseable {
     private final UUID instance;
     private final String description;
     private final Snapshots snapshots;
+    private final InstanceStats stats;
     private final ScheduledExecutorService executor;
     /** The watchdog's own thread: a chore blocked on the database must not silence it. */
     private final ScheduledExecutorService watchdogExecutor;
 
     FeedMaintenance(DataSource dataSource, ChangeFeed feed, FeedSettings settings, UUID instance, String description,
-            Snapshots snapshots) {
+            Snapshots snapshots, InstanceStats stats) {
         this.dataSource = dataSource;
         this.feed = feed;
         this.settings = settings;
         this.instance = instance;
         this.description = description;
         this.snapshots = snapshots;
+        this.stats = stats;
         this.executor = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "bloomgate-feed-maintenance");
             t.setDaemon(true);
@@ -57,6 +62,7 @@ final class FeedMaintenance implements AutoCloseable {
         every(settings.heartbeatEvery().toMillis(), this::heartbeat);
         every(settings.pruneEvery().toMillis(), this::prune);
         every(TRIGGER_CHECK_MILLIS, this::checkTriggers);
+        every(STATS_MILLIS, this::writeStats);
         if (!settings.snapshotEvery().isZero()) {
             every(settings.snapshotEvery().toMillis(), () -> snapshots.save(feed.guards()));
         }
@@ -98,9 +104,17 @@ final class FeedMaintenance implements AutoCloseable {
         return frontier;
     }
 
+    private void writeStats() throws SQLException {
+        try (Connection c = dataSource.getConnection()) {
+            c.setAutoCommit(true);
+            stats.write(c, feed.guards(), false);
+        }
+    }
+
     private void prune() throws SQLException {
         try (Connection c = dataSource.getConnection()) {
             long deleted = Instances.prune(c, settings.instanceTimeout(), settings.snapshotRetention());
+            InstanceStats.prune(c);
             if (deleted > 0) {
                 LOG.debug("Pruned {} change-log rows every instance has read", deleted);
             }

@@ -2,6 +2,7 @@ package io.bloomgate.postgres;
 
 import io.bloomgate.filter.BloomFilter;
 import io.bloomgate.filter.FilterSpec;
+import io.bloomgate.report.PostgresIoCounters;
 import io.bloomgate.sync.CatalogReader;
 import io.bloomgate.sync.Guard;
 import io.bloomgate.sync.Settler;
@@ -11,8 +12,10 @@ import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -39,15 +42,17 @@ public final class PgSync implements AutoCloseable {
     private final ChangeFeed feed;
     private final FeedMaintenance maintenance;
     private final Snapshots snapshots;
+    private final InstanceStats stats;
     private final UUID instance;
     private final ExecutorService rebuilds;
     private volatile Runnable beforeRebuildScan = () -> { };
     private volatile Runnable beforeRebuildSwap = () -> { };
 
     private PgSync(DataSource dataSource, List<FeedGuard> guards, FeedSettings settings, UUID instance,
-            String description) {
+            String description, InstanceStats stats) {
         this.dataSource = dataSource;
         this.instance = instance;
+        this.stats = stats;
         this.snapshots = new Snapshots(dataSource);
         this.rebuilds = Executors.newSingleThreadExecutor(r -> {
             Thread t = new Thread(r, "bloomgate-pg-rebuild");
@@ -55,7 +60,7 @@ public final class PgSync implements AutoCloseable {
             return t;
         });
         this.feed = new ChangeFeed(dataSource, guards, settings, this::requestRebuild);
-        this.maintenance = new FeedMaintenance(dataSource, feed, settings, instance, description, snapshots);
+        this.maintenance = new FeedMaintenance(dataSource, feed, settings, instance, description, snapshots, stats);
     }
 
     /**
@@ -69,6 +74,8 @@ public final class PgSync implements AutoCloseable {
     public static PgSync build(DataSource dataSource, List<CatalogReader.KeyColumn> keys, List<FilterSpec> sizes,
             FeedSettings settings, List<Guard> built) throws SQLException {
         UUID instance = UUID.randomUUID();
+        Instant startedAt = Instant.now();
+        Map<Integer, PostgresIoCounters> ioAtStart;
         String description = ManagementFactory.getRuntimeMXBean().getName() + " " + instance;
         List<FeedGuard> guards = new ArrayList<>();
         List<GuardSnapshot> loaded = new ArrayList<>();
@@ -95,6 +102,7 @@ public final class PgSync implements AutoCloseable {
                     oldest = oldest == null ? snapshot.position().xmin() : Math.min(oldest, snapshot.position().xmin());
                 }
             }
+            ioAtStart = InstanceStats.baselines(c, guards);
             // Registered before any position is taken: pruning then keeps every row this instance needs.
             Instances.register(c, instance, description, oldest);
             for (int i = 0; i < guards.size(); i++) {
@@ -123,7 +131,8 @@ public final class PgSync implements AutoCloseable {
                 }
             }
         }
-        PgSync sync = new PgSync(dataSource, guards, settings, instance, description);
+        PgSync sync = new PgSync(dataSource, guards, settings, instance, description,
+                new InstanceStats(instance, description, startedAt, ioAtStart));
         try {
             sync.feed.start();
             for (int i = 0; i < guards.size(); i++) {
@@ -261,7 +270,7 @@ public final class PgSync implements AutoCloseable {
         }
     }
 
-    /** Stops following the log, saves snapshots and unregisters the instance. */
+    /** Stops following the log, saves snapshots, writes the final counters and unregisters the instance. */
     @Override
     public void close() {
         maintenance.close();
@@ -276,6 +285,12 @@ public final class PgSync implements AutoCloseable {
             snapshots.save(feed.guards());
         } catch (SQLException | RuntimeException e) {
             LOG.warn("Saving snapshots on close failed; the next instance builds by scan: {}", e.toString());
+        }
+        try (Connection c = dataSource.getConnection()) {
+            c.setAutoCommit(true);
+            stats.write(c, feed.guards(), true);
+        } catch (SQLException | RuntimeException e) {
+            LOG.warn("Writing the gate instance's final counters failed: {}", e.toString());
         }
         try (Connection c = dataSource.getConnection()) {
             Instances.unregister(c, instance);

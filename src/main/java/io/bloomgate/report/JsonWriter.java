@@ -90,6 +90,14 @@ public final class JsonWriter {
         return this;
     }
 
+    /** Writes a value that is already JSON (an object or array another writer produced), as it is. */
+    public JsonWriter json(String encoded) {
+        separate();
+        out.append(encoded);
+        needsComma = true;
+        return this;
+    }
+
     /** {@code name(name).value(value)}. */
     public JsonWriter field(String name, String value) {
         return name(name).value(value);

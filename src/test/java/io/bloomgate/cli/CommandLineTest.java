@@ -19,7 +19,7 @@ class CommandLineTest {
         Cli root = Cli.run("--help");
         assertThat(root.code).isZero();
         assertThat(root.out).contains("Usage: bloomgate", "demo", "report", "bench", "Exit codes: 0 done, 1 failure,"
-                + " 2 usage error, 3 report on PostgreSQL");
+                + " 2 usage error.");
         for (String command : new String[] {"demo", "report", "bench"}) {
             Cli help = Cli.run(command, "--help");
             assertThat(help.code).as(command).isZero();
@@ -77,15 +77,6 @@ class CommandLineTest {
         Cli notH2 = Cli.run("report", "--url", "jdbc:mysql://localhost/x");
         assertThat(notH2.code).isEqualTo(2);
         assertThat(notH2.err).contains("--url must be an H2");
-    }
-
-    @Test
-    void reportOnPostgresIsADistinctExitCode() {
-        Cli pg = Cli.run("report", "--url", "jdbc:postgresql://127.0.0.1:5432/x?user=u");
-        assertThat(pg.code).isEqualTo(ReportCommand.POSTGRES_NOT_AVAILABLE).isEqualTo(3);
-        assertThat(pg.err.strip()).isEqualTo("bloomgate report: report on PostgreSQL needs the change feed's"
-                + " persisted stats (not available yet)");
-        assertThat(pg.out).isEmpty();
     }
 
     @Test
