@@ -121,6 +121,24 @@ CREATE TABLE IF NOT EXISTS bloomgate.instance_stats (
     PRIMARY KEY (instance_id, guard_id)
 );
 
+-- Upgrades from version 5: roles granted the tables before this one existed (GRANT ... ON ALL
+-- TABLES IN SCHEMA bloomgate) may write it too, or their gates could not persist their counters.
+DO $$
+DECLARE
+    r record;
+BEGIN
+    IF (SELECT relowner FROM pg_class WHERE oid = 'bloomgate.instance_stats'::regclass)
+            = (SELECT oid FROM pg_roles WHERE rolname = current_user) THEN
+        FOR r IN SELECT DISTINCT a.grantee FROM pg_class c, aclexplode(c.relacl) a
+                  WHERE c.oid = 'bloomgate.instances'::regclass AND a.privilege_type = 'INSERT'
+                    AND a.grantee <> c.relowner LOOP
+            EXECUTE format('GRANT SELECT, INSERT, UPDATE, DELETE ON bloomgate.instance_stats TO %s',
+                           CASE WHEN r.grantee = 0 THEN 'PUBLIC' ELSE r.grantee::regrole::text END);
+        END LOOP;
+    END IF;
+END
+$$;
+
 -- Saved filters: a new instance loads one and replays the log from its position instead of
 -- scanning the table. data holds bloomgate's own checksummed, versioned format.
 CREATE TABLE IF NOT EXISTS bloomgate.snapshots (

@@ -86,4 +86,41 @@ class PostgresPrivilegesTest {
             assertThat(gate.stats("public." + table, "id").state()).isEqualTo(GuardState.READY);
         }
     }
+
+    /**
+     * An upgrade from version 5 adds {@code bloomgate.instance_stats}: a role granted the schema's
+     * tables before it existed may write it too, so its gates can persist their counters.
+     */
+    @Test
+    void anUpgradeGrantsTheNewStatsTableToRolesThatHadTheOthers() throws Exception {
+        H2Databases.run(owner, "GRANT USAGE ON SCHEMA bloomgate TO bloomgate_app",
+                "GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA bloomgate TO bloomgate_app",
+                "REVOKE ALL ON bloomgate.instance_stats FROM bloomgate_app", // as a version-5 grant left it
+                "UPDATE bloomgate.version SET version = 5");
+        assertThat(canInsertStats()).isFalse();
+        BloomGate.builder(owner).guard("public." + table, "id").build().close(); // runs the upgrade
+        assertThat(canInsertStats()).isTrue();
+        try (BloomGate gate = BloomGate.builder(app).guard("public." + table, "id").build()) {
+            assertThat(gate.stats("public." + table, "id").state()).isEqualTo(GuardState.READY);
+        }
+        try (Connection c = owner.getConnection(); PreparedStatement ps = c.prepareStatement(
+                "SELECT count(*) FROM bloomgate.instance_stats s JOIN bloomgate.guards g ON g.id = s.guard_id"
+                        + " WHERE g.table_name = ? AND s.ended_at IS NOT NULL")) {
+            ps.setString(1, table);
+            try (ResultSet rs = ps.executeQuery()) {
+                rs.next();
+                assertThat(rs.getLong(1)).as("rows written on close, by the owner's and the app's gates").isEqualTo(3);
+            }
+        }
+    }
+
+    private boolean canInsertStats() throws SQLException {
+        try (Connection c = owner.getConnection(); PreparedStatement ps = c.prepareStatement(
+                "SELECT has_table_privilege('bloomgate_app', 'bloomgate.instance_stats', 'INSERT')")) {
+            try (ResultSet rs = ps.executeQuery()) {
+                rs.next();
+                return rs.getBoolean(1);
+            }
+        }
+    }
 }
