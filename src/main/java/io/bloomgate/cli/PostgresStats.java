@@ -61,7 +61,7 @@ final class PostgresStats {
     final List<InstanceRow> rows;
     final List<GuardTotal> guards;
 
-    private PostgresStats(List<InstanceRow> rows, List<GuardTotal> guards) {
+    PostgresStats(List<InstanceRow> rows, List<GuardTotal> guards) {
         this.rows = rows;
         this.guards = guards;
     }
