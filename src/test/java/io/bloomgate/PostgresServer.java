@@ -15,12 +15,12 @@ import org.postgresql.ds.PGSimpleDataSource;
  *       sets) a missing server fails them instead.</li>
  * </ol>
  */
-final class PostgresServer {
+public final class PostgresServer {
 
     private PostgresServer() {
     }
 
-    static PGSimpleDataSource dataSource() {
+    public static PGSimpleDataSource dataSource() {
         String url = System.getenv("BLOOMGATE_PG_URL");
         if (url != null && !url.isBlank()) {
             // Checked first, and Testcontainers is not even loaded on this path: probing for Docker
