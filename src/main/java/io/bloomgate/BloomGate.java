@@ -204,7 +204,22 @@ public final class BloomGate implements AutoCloseable {
         postgres.saveSnapshots();
     }
 
-    /** PostgreSQL: waits for the change feed to complete a read started after this call (tests). */
+    /**
+     * Waits until this gate's filters hold every key committed before this call, by any connection
+     * or process: on PostgreSQL, until the change feed has completed a read that started after the
+     * call. On H2 (triggers add keys before commit) it returns at once. Useful for read-your-writes
+     * across instances and in tests; lookups never need it to be correct (a guard that is behind
+     * passes them through).
+     *
+     * @param timeout how long to wait at most
+     * @return true when caught up; false if the timeout passed first (the feed is disconnected or
+     *         far behind; its guards pass lookups through meanwhile)
+     * @throws InterruptedException if interrupted while waiting
+     */
+    public boolean awaitChangeFeed(Duration timeout) throws InterruptedException {
+        return awaitChangeFeed(timeout.toMillis());
+    }
+
     boolean awaitChangeFeed(long timeoutMillis) throws InterruptedException {
         return postgres == null || postgres.awaitCatchUp(timeoutMillis);
     }

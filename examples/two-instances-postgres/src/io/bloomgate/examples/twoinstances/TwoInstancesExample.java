@@ -71,6 +71,9 @@ public final class TwoInstancesExample {
             execute(pg, "INSERT INTO " + table + " SELECT g, 'raw' FROM generate_series(10003, 10099, 2) g");
             Wait bSawRaw = untilFound(b.dataSource(), table, 10_099);  // another process, a plain connection
 
+            if (!b.awaitChangeFeed(STALE_AFTER)) {     // read-your-writes across instances: B now holds
+                throw new IllegalStateException("B's change feed is not reading"); // every key committed so far
+            }
             Set<Long> truth = ids(pg, table);          // now every answer of B must match the database
             int wrong = 0;
             int keys = 0;
