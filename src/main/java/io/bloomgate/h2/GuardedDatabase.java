@@ -221,7 +221,9 @@ final class GuardedDatabase {
         if (rebuilding.containsKey(guard) || !guard.needsRebuild() || guard.rebuilding() || !guard.ready()) {
             return;
         }
-        schedule(guard, "stale or outgrown");
+        // At once: the filter is past its size (its false-positive rate climbs with every insert) or
+        // holds many stale keys; the rebuild's scan waits for open writers by itself.
+        schedule(guard, "stale or outgrown", 0, 0);
     }
 
     /**
@@ -229,13 +231,13 @@ final class GuardedDatabase {
      * state: for guards unsynced by a change the rebuild can repair (a table copy, a reopen).
      */
     void schedule(Guard guard, String why) {
-        schedule(guard, why, 0);
+        schedule(guard, why, 0, ATTEMPT_DELAYS_MILLIS[0]);
     }
 
-    /** Delays before the attempts of a background rebuild: the first lets the DDL that prompted it finish. */
+    /** Delays before the attempts of a repairing rebuild: the first lets the DDL that prompted it finish. */
     private static final long[] ATTEMPT_DELAYS_MILLIS = {200, 2_000, 10_000, 60_000};
 
-    private void schedule(Guard guard, String why, int attempt) {
+    private void schedule(Guard guard, String why, int attempt, long delayMillis) {
         synchronized (this) {
             if (sources.isEmpty() || !shared.containsKey(guard.table())
                     || attempt == 0 && rebuilding.containsKey(guard)) {
@@ -267,9 +269,9 @@ final class GuardedDatabase {
                     rebuilding.remove(guard);
                 }
                 if (retry) {
-                    schedule(guard, why, attempt + 1);
+                    schedule(guard, why, attempt + 1, ATTEMPT_DELAYS_MILLIS[attempt + 1]);
                 }
-            }, ATTEMPT_DELAYS_MILLIS[attempt], TimeUnit.MILLISECONDS));
+            }, delayMillis, TimeUnit.MILLISECONDS));
         }
     }
 
