@@ -24,7 +24,8 @@ import java.util.UUID;
  * oldest of them started.
  *
  * <p>Aggregation: lookups, avoided, passed through, true and false positives and bypasses are
- * summed over every instance with a row (live ones, and ended or silent ones for seven days);
+ * summed over every instance with a row (live ones, and ended or silent ones for seven days) on
+ * tables that still exist;
  * the state, the filter's facts, keys added, stale keys and rebuilds are those of the live
  * instance that wrote last (each instance holds its own copy of the same filter), or of the last
  * writer if none is live, with the state then {@code CLOSED}.
@@ -56,6 +57,8 @@ final class PostgresStats {
             + " (s.ended_at IS NULL AND i.id IS NOT NULL) AS live"
             + " FROM bloomgate.instance_stats s JOIN bloomgate.guards g ON g.id = s.guard_id"
             + " LEFT JOIN bloomgate.instances i ON i.id = s.instance_id"
+            // guards of tables dropped since (their rows stay until the retention ends) are left out
+            + " WHERE to_regclass(format('%I.%I', g.schema_name, g.table_name)) IS NOT NULL"
             + " ORDER BY g.schema_name, g.table_name, g.column_name, s.started_at, s.instance_id";
 
     final List<InstanceRow> rows;

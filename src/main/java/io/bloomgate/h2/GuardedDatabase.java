@@ -270,6 +270,10 @@ final class GuardedDatabase {
                 }
                 if (retry) {
                     schedule(guard, why, attempt + 1, ATTEMPT_DELAYS_MILLIS[attempt + 1]);
+                } else {
+                    // Writes during the rebuild may have outgrown the new filter already, and no
+                    // further write may come to ask again.
+                    rebuildIfNeeded(guard);
                 }
             }, delayMillis, TimeUnit.MILLISECONDS));
         }

@@ -1,9 +1,12 @@
 package io.bloomgate.postgres;
 
 import io.bloomgate.BypassReason;
+import io.bloomgate.GuardState;
 import io.bloomgate.GuardStats;
 import io.bloomgate.filter.FilterFacts;
+import io.bloomgate.report.GuardCounters;
 import io.bloomgate.report.PostgresIoCounters;
+import io.bloomgate.sync.Guard;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
@@ -51,7 +54,23 @@ final class InstanceStats {
     private final Instant startedAt;
     /** Each guard's index counters when this instance started (absent: no index on the key). */
     private final Map<Integer, PostgresIoCounters> atStart;
-    private final Map<Integer, GuardStats> written = new HashMap<>();
+    /** What each guard's counters were at its last write. */
+    private final Map<Integer, Changes> written = new HashMap<>();
+
+    /**
+     * The counters that say whether a guard changed, read without {@link Guard#stats()} (which
+     * counts the filter's set bits: a scan of the whole filter, too much to do every second for
+     * nothing). The filter's facts change only with keys added or a rebuild (a new filter object).
+     */
+    private record Changes(GuardState state, long avoided, long passedThrough, long truePositives,
+            long falsePositives, Map<BypassReason, Long> bypassed, long keysAdded, long staleKeys, Object filter) {
+
+        static Changes of(Guard guard) {
+            GuardCounters c = guard.counters();
+            return new Changes(guard.state(), c.avoided(), c.passedThrough(), c.truePositives(), c.falsePositives(),
+                    c.bypassedByReason(), c.keysAdded(), guard.staleKeys(), guard.filter());
+        }
+    }
 
     InstanceStats(UUID instance, String description, Instant startedAt, Map<Integer, PostgresIoCounters> atStart) {
         this.instance = instance;
@@ -77,14 +96,14 @@ final class InstanceStats {
     synchronized void write(Connection c, List<FeedGuard> guards, boolean ended) throws SQLException {
         try (PreparedStatement ps = c.prepareStatement(UPSERT)) {
             int batched = 0;
-            Map<Integer, GuardStats> now = new HashMap<>();
+            Map<Integer, Changes> now = new HashMap<>();
             for (FeedGuard fg : guards) {
-                GuardStats stats = fg.guard.stats();
-                if (!ended && stats.equals(written.get(fg.id))) {
+                Changes changes = Changes.of(fg.guard);
+                if (!ended && changes.equals(written.get(fg.id))) {
                     continue;
                 }
-                now.put(fg.id, stats);
-                bind(ps, fg.id, stats, ended);
+                now.put(fg.id, changes);
+                bind(ps, fg.id, fg.guard.stats(), ended);
                 ps.addBatch();
                 batched++;
             }
