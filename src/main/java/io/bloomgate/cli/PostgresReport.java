@@ -102,10 +102,11 @@ final class PostgresReport {
                         .field("blocksRead", d.keyIndexBlocksRead()).field("blocksHit", d.keyIndexBlocksHit())
                         .field("tableIndexScans", d.tableIndexScans()).field("blocksPerScan", d.blocksPerScan())
                         .name("savedMeasured");
-                if (measuredSaved(g) < 0) {
-                    json.value((String) null);
+                long saved = measuredSaved(g);
+                if (saved < 0) {
+                    json.value((String) null); // no scan yet: no measured cost per lookup
                 } else {
-                    json.value(measuredSaved(g));
+                    json.value(saved);
                 }
             }
             json.endObject();

@@ -253,6 +253,7 @@ final class GuardedDatabase {
             DataSource source = sources.get(0);
             rebuilding.put(guard, executor.schedule(() -> {
                 boolean retry = false;
+                boolean rebuilt = false;
                 try {
                     if (guard.state() == GuardState.CLOSED) {
                         return;
@@ -261,6 +262,7 @@ final class GuardedDatabase {
                     LOG.info("Rebuilding {} online ({}): {} stale keys, about {} live keys, sized for {}", guard, why,
                             guard.staleKeys(), guard.liveKeys(), guard.rebuildSpec().expectedKeys());
                     H2Sync.rebuild(source, guard);
+                    rebuilt = true;
                 } catch (Exception e) {
                     retry = attempt + 1 < ATTEMPT_DELAYS_MILLIS.length && guard.state() != GuardState.CLOSED;
                     LOG.warn("Online rebuild of {} failed{}; its filter stays as it was (a superset, or UNSYNCED and"
@@ -270,9 +272,10 @@ final class GuardedDatabase {
                 }
                 if (retry) {
                     schedule(guard, why, attempt + 1, ATTEMPT_DELAYS_MILLIS[attempt + 1]);
-                } else {
+                } else if (rebuilt) {
                     // Writes during the rebuild may have outgrown the new filter already, and no
-                    // further write may come to ask again.
+                    // further write may come to ask again. (Not after a failure: that would retry
+                    // without pause; the next write asks again instead.)
                     rebuildIfNeeded(guard);
                 }
             }, delayMillis, TimeUnit.MILLISECONDS));

@@ -19,6 +19,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.stream.Collectors;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * This instance's counters in {@code bloomgate.instance_stats}, for {@code bloomgate report} to
@@ -26,6 +28,8 @@ import java.util.stream.Collectors;
  * write, so an idle gate writes nothing; close writes every row once more, with {@code ended_at}.
  */
 final class InstanceStats {
+
+    private static final Logger LOG = LoggerFactory.getLogger(InstanceStats.class);
 
     /** Rows of instances that ended or fell silent this long ago are deleted by pruning. */
     static final Duration RETENTION = Duration.ofDays(7);
@@ -79,12 +83,20 @@ final class InstanceStats {
         this.atStart = Map.copyOf(atStart);
     }
 
-    /** Reads each guard's index counters now: the baseline the report measures I/O against. */
-    static Map<Integer, PostgresIoCounters> baselines(Connection c, List<FeedGuard> guards) throws SQLException {
+    /**
+     * Reads each guard's index counters now: the baseline the report measures I/O against. A
+     * failure only costs the report its measured I/O, never the gate's start.
+     */
+    static Map<Integer, PostgresIoCounters> baselines(Connection c, List<FeedGuard> guards) {
         Map<Integer, PostgresIoCounters> baselines = new HashMap<>();
-        for (FeedGuard fg : guards) {
-            PostgresIoCounters.read(c, fg.guard.table().schema(), fg.guard.table().table(),
-                    fg.guard.table().keyColumn()).ifPresent(io -> baselines.put(fg.id, io));
+        try {
+            for (FeedGuard fg : guards) {
+                PostgresIoCounters.read(c, fg.guard.table().schema(), fg.guard.table().table(),
+                        fg.guard.table().keyColumn()).ifPresent(io -> baselines.put(fg.id, io));
+            }
+        } catch (SQLException e) {
+            LOG.warn("Reading the key indexes' statistics failed; `bloomgate report` will not measure this"
+                    + " instance's index I/O: {}", e.toString());
         }
         return baselines;
     }
