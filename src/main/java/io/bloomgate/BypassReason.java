@@ -17,12 +17,22 @@ public enum BypassReason {
     NOT_READY,
     /** A write with keys the gate does not know yet (generated, INSERT ... SELECT) is in flight. */
     UNSETTLED,
-    /** A SERIALIZABLE transaction may be open: skipping the read would drop its predicate locks. */
+    /**
+     * A SERIALIZABLE transaction may be open (skipping the read would drop its predicate locks), or
+     * a READ UNCOMMITTED one (a dirty reader may see a row before its key is added).
+     */
     ISOLATION,
     /** The statement names the table without a schema and the connection's schema may have changed. */
     SCHEMA,
     /** The first execution of a SQL text runs for real, so the empty answer can copy its metadata. */
     FIRST_EXECUTION,
     /** Lookups through {@code CallableStatement} are not short-circuited. */
-    CALLABLE
+    CALLABLE,
+    /**
+     * The open transaction cannot be answered for yet: a snapshot transaction (REPEATABLE READ) that
+     * has not read the table through the database (its snapshot of it does not exist yet, so an
+     * answer now could contradict a later read), or an aborted transaction (the database would raise
+     * an error, not return rows).
+     */
+    TRANSACTION
 }

@@ -4,10 +4,10 @@ import io.bloomgate.key.Canonical;
 import io.bloomgate.key.KeyBuffer;
 import io.bloomgate.sql.Dialect;
 import io.bloomgate.sql.ParameterCast;
+import io.bloomgate.sync.ColumnType;
 import io.bloomgate.sync.Guard;
 import java.math.BigDecimal;
 import java.math.BigInteger;
-import java.sql.JDBCType;
 import java.util.UUID;
 
 /**
@@ -82,48 +82,99 @@ final class BoundValues {
     }
 
     /**
-     * Whether a parameter in another conjunct is bound so that no row-independent error can occur:
-     * its Java type matches the compared column's type family (PostgreSQL types parameters from
-     * their context and refuses mismatches before looking at any row).
+     * Whether a parameter in another conjunct is bound so that no row-independent error can occur
+     * (see {@link #accepted}); a parameter compared with no known column never is.
      */
-    static boolean compatible(ParameterSlots slots, int index, JDBCType column, Dialect dialect) {
-        if (slots == null || column == null) {
-            return false;
-        }
+    static boolean compatible(ParameterSlots slots, int index, ColumnType column, Dialect dialect) {
+        return slots != null && column != null && accepted(slots, index, column, dialect);
+    }
+
+    /**
+     * Whether the database accepts the bound value in a comparison with {@code column} without
+     * raising an error, whatever the rows: its Java type matches the column's type family
+     * (PostgreSQL types parameters from their context and refuses mismatches before reading a row),
+     * its value fits the column's type (H2 converts a parameter to the column's type, in an IN list
+     * among others, and raises 22003 or 22018 when it does not fit), and it holds nothing the server
+     * refuses (PostgreSQL: a NUL character in a string, 22021). Every "no" passes the statement
+     * through, so the database's own error reaches the application.
+     */
+    static boolean accepted(ParameterSlots slots, int index, ColumnType column, Dialect dialect) {
         switch (slots.kind(index)) {
             case ParameterSlots.NULL:
                 // On PostgreSQL a NULL has its setter's type, unrecorded here (see canonicalKey).
                 return dialect != Dialect.POSTGRES;
             case ParameterSlots.LONG:
-                return isNumeric(column);
+                return column.isExactNumeric() && fits(BigDecimal.valueOf(slots.longValue(index)), column, dialect);
             case ParameterSlots.OBJECT:
-                Object value = slots.object(index);
-                if (value instanceof String) {
-                    return Guard.isText(column);
-                }
-                if (value instanceof Integer || value instanceof Long || value instanceof Short
-                        || value instanceof Byte || value instanceof BigDecimal || value instanceof BigInteger) {
-                    return isNumeric(column);
-                }
-                if (value instanceof byte[]) {
-                    return column == JDBCType.BINARY || column == JDBCType.VARBINARY
-                            || column == JDBCType.LONGVARBINARY;
-                }
-                if (value instanceof UUID) {
-                    return column == JDBCType.OTHER || column == JDBCType.BINARY;
-                }
-                return false;
+                return acceptedObject(slots.object(index), column, dialect);
             default:
                 return false;
         }
     }
 
-    private static boolean isNumeric(JDBCType type) {
-        switch (type) {
-            case TINYINT: case SMALLINT: case INTEGER: case BIGINT: case DECIMAL: case NUMERIC:
-                return true;
-            default:
+    private static boolean acceptedObject(Object value, ColumnType column, Dialect dialect) {
+        boolean h2Like = dialect != Dialect.POSTGRES;
+        if (value instanceof String s) {
+            if (!h2Like && s.indexOf('\0') >= 0) {
                 return false;
+            }
+            if (column.isText()) {
+                // H2 converts to the column's type (VARCHAR(n)) in some comparisons: a longer string
+                // could raise 22001 there. PostgreSQL compares as text.
+                return !h2Like || column.size() <= 0 || s.codePointCount(0, s.length()) <= column.size();
+            }
+            if (h2Like && column.isExactNumeric()) {
+                BigDecimal d = parse(s);
+                return d != null && fits(d, column, dialect);
+            }
+            // H2 converts a string to a UUID; the key form has checked it is one.
+            return h2Like && column.isUuid();
         }
+        if (value instanceof Integer || value instanceof Long || value instanceof Short || value instanceof Byte) {
+            return column.isExactNumeric() && fits(BigDecimal.valueOf(((Number) value).longValue()), column, dialect);
+        }
+        if (value instanceof BigDecimal d) {
+            return column.isExactNumeric() && fits(d, column, dialect);
+        }
+        if (value instanceof BigInteger b) {
+            return column.isExactNumeric() && fits(new BigDecimal(b), column, dialect);
+        }
+        if (value instanceof byte[] b) {
+            if (column.isUuid()) {
+                return h2Like && b.length == 16;
+            }
+            return column.isBinary() && (!h2Like || column.size() <= 0 || b.length <= column.size());
+        }
+        if (value instanceof UUID) {
+            return column.isUuid();
+        }
+        return false;
+    }
+
+    /** A plain decimal number as H2 reads a string (blanks around it allowed), or null. */
+    private static BigDecimal parse(String s) {
+        String t = s.trim();
+        if (!t.matches("[+-]?([0-9]+(\\.[0-9]*)?|\\.[0-9]+)")) {
+            return null;
+        }
+        return new BigDecimal(t);
+    }
+
+    /** Whether a number converts to the column's type without overflow (rounding is not an error). */
+    private static boolean fits(BigDecimal value, ColumnType column, Dialect dialect) {
+        if (value.precision() - value.scale() > 40) {
+            return false; // beyond every exact type (and too big to round cheaply)
+        }
+        if (column.isInteger()) {
+            BigDecimal rounded = value.setScale(0, java.math.RoundingMode.HALF_UP);
+            return rounded.compareTo(BigDecimal.valueOf(column.integerMin())) >= 0
+                    && rounded.compareTo(BigDecimal.valueOf(column.integerMax())) <= 0;
+        }
+        if (dialect == Dialect.POSTGRES || column.size() <= 0) {
+            return true; // PostgreSQL compares numerics without the column's typmod
+        }
+        BigDecimal stripped = value.signum() == 0 ? BigDecimal.ZERO : value.stripTrailingZeros();
+        int integerDigits = Math.max(stripped.precision() - stripped.scale(), 0);
+        return integerDigits <= column.size() - column.scale();
     }
 }

@@ -7,6 +7,7 @@ import io.bloomgate.sql.KeyOperand;
 import io.bloomgate.sql.OtherParameter;
 import io.bloomgate.sql.ParameterCast;
 import io.bloomgate.sql.StatementPlan;
+import io.bloomgate.sync.ColumnType;
 import io.bloomgate.sync.Guard;
 import java.sql.JDBCType;
 import java.util.List;
@@ -46,7 +47,7 @@ final class CachedPlan {
     final boolean unqualifiedTable;
     final int[] limitParameters;
     final int[] otherParameters;
-    final JDBCType[] otherParameterTypes; // the compared column's type, or null
+    final ColumnType[] otherParameterTypes; // the compared column's type, or null
     final ParameterCast[] otherParameterCasts; // a cast around the parameter, or null
     final BypassReason bypassReason;
     /**
@@ -54,24 +55,39 @@ final class CachedPlan {
      * ISOLATION LEVEL ...), or turn H2's locking off ({@code SET LOCK_MODE}).
      */
     final boolean mentionsUnansweredIsolation;
-    /** The text may change the connection's schema or search path. */
+    /**
+     * The text may set a snapshot isolation level (REPEATABLE READ, SNAPSHOT) the driver does not
+     * know about: transactions of the connection then count as snapshot transactions.
+     */
+    final boolean mentionsSnapshotIsolation;
+    /**
+     * Running the text may change how unqualified names resolve (schema, search path, role, a
+     * temporary table, a function or procedure that may do any of these): the connection's
+     * resolution is verified again before the next unqualified lookup is answered.
+     */
     final boolean mayChangeSchema;
+    /** The text creates a temporary table: it may shadow a guarded name for the rest of the session. */
+    final boolean createsTemporaryTable;
     /** The text may open a transaction block the driver does not know about (BEGIN, START TRANSACTION). */
     final boolean mayBeginTransaction;
+    /** The text may end the open transaction (COMMIT, ROLLBACK, or DDL, which H2 commits). */
+    final boolean mayEndTransaction;
+    /** The text may change auto-commit behind the driver's API (H2's {@code SET AUTOCOMMIT}). */
+    final boolean mayChangeAutoCommit;
     /** Whether executing it may add keys (a write or a statement that may write). */
     final boolean writes;
     /** Copied at the first real execution of a lookup; until then lookups run for real. */
     volatile MetaDataCopy metaData;
 
     private CachedPlan(Kind kind, Guard guard, Key[] keys, boolean keysUnknown, boolean unqualifiedTable,
-            int[] limitParameters, int[] otherParameters, JDBCType[] otherParameterTypes,
+            int[] limitParameters, int[] otherParameters, ColumnType[] otherParameterTypes,
             ParameterCast[] otherParameterCasts, BypassReason bypassReason, String sql) {
         this(kind, guard, keys, keysUnknown, unqualifiedTable, limitParameters, otherParameters, otherParameterTypes,
                 otherParameterCasts, bypassReason, sql, null);
     }
 
     private CachedPlan(Kind kind, Guard guard, Key[] keys, boolean keysUnknown, boolean unqualifiedTable,
-            int[] limitParameters, int[] otherParameters, JDBCType[] otherParameterTypes,
+            int[] limitParameters, int[] otherParameters, ColumnType[] otherParameterTypes,
             ParameterCast[] otherParameterCasts, BypassReason bypassReason, String sql, CachedPlan[] writeParts) {
         this.kind = kind;
         this.guard = guard;
@@ -85,10 +101,16 @@ final class CachedPlan {
         this.otherParameterCasts = otherParameterCasts;
         this.bypassReason = bypassReason;
         String lower = sql.toLowerCase(Locale.ROOT);
+        SessionEffects effects = SessionEffects.of(lower, kind == Kind.LOOKUP || kind == Kind.WRITE);
         this.mentionsUnansweredIsolation = lower.contains("serializable") || lower.contains("uncommitted")
                 || lower.contains("lock_mode");
-        this.mayChangeSchema = kind != Kind.LOOKUP && (lower.contains("schema") || lower.contains("search_path"));
+        this.mentionsSnapshotIsolation = lower.contains("repeatable") || lower.contains("snapshot")
+                || lower.contains("isolation");
+        this.mayChangeSchema = effects.mayChangeSchema();
+        this.createsTemporaryTable = effects.createsTemporaryTable();
         this.mayBeginTransaction = kind != Kind.LOOKUP && (lower.contains("begin") || lower.contains("transaction"));
+        this.mayEndTransaction = effects.mayEndTransaction();
+        this.mayChangeAutoCommit = lower.contains("autocommit");
         this.writes = kind == Kind.WRITE || kind == Kind.UNKNOWN_WRITE;
     }
 
@@ -100,7 +122,7 @@ final class CachedPlan {
         if (plan instanceof StatementPlan.Lookup l) {
             Guard guard = context.guard(l.table());
             int[] others = new int[l.otherParameters().size()];
-            JDBCType[] types = new JDBCType[others.length];
+            ColumnType[] types = new ColumnType[others.length];
             ParameterCast[] casts = new ParameterCast[others.length];
             for (int i = 0; i < others.length; i++) {
                 OtherParameter p = l.otherParameters().get(i);
@@ -109,6 +131,11 @@ final class CachedPlan {
                 casts[i] = p.cast();
             }
             int[] limits = l.limitParameters().stream().mapToInt(Integer::intValue).toArray();
+            String semantics = comparisonSemanticsDiffer(l.keys(), guard);
+            if (semantics != null) {
+                return new CachedPlan(Kind.BYPASS, guard, null, false, false, null, null, null, null,
+                        BypassReason.NOT_ELIGIBLE, sql);
+            }
             return new CachedPlan(Kind.LOOKUP, guard, keys(l.keys(), guard), false, l.unqualifiedTable(), limits,
                     others, types, casts, null, sql);
         }
@@ -140,6 +167,24 @@ final class CachedPlan {
             return new CachedPlan(Kind.BYPASS, guard, null, false, false, null, null, null, null, reason, sql);
         }
         return new CachedPlan(Kind.UNRELATED, null, null, false, false, null, null, null, null, null, sql);
+    }
+
+    /**
+     * Why comparing the key column with a key operand would not be the column's own equality, or
+     * null if it is. A parameter cast to CHAR(n) compared with a VARCHAR or text key makes the
+     * database compare with CHAR semantics, which ignore trailing spaces: 'abc ' in the column
+     * equals CAST('abc' AS CHAR(3)), while the filter holds 'abc ' exactly.
+     */
+    private static String comparisonSemanticsDiffer(List<KeyOperand> operands, Guard guard) {
+        JDBCType key = guard.keyType();
+        boolean paddedKey = key == JDBCType.CHAR || key == JDBCType.NCHAR;
+        for (KeyOperand operand : operands) {
+            if (operand instanceof KeyOperand.Parameter p && p.cast() != null
+                    && p.cast().type() == ParameterCast.Type.CHAR && !paddedKey) {
+                return "a CHAR(n) cast compared with a " + key + " key ignores trailing spaces";
+            }
+        }
+        return null;
     }
 
     private static CachedPlan write(StatementPlan.Write w, String sql, GateContext context) {

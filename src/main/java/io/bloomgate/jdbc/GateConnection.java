@@ -22,12 +22,29 @@ final class GateConnection extends ForwardingConnection {
 
     private static final int UNKNOWN_ISOLATION = -1;
 
+    /** How unqualified names resolve on this session, compared with the gate's build. */
+    private static final byte UNVERIFIED = 0;
+    private static final byte AS_BUILT = 1;
+    private static final byte DIFFERENT = 2;
+    /** A temporary table may shadow a guarded name: unqualified lookups pass through for good. */
+    private static final byte NEVER = 3;
+
     final GateContext context;
+    private final SessionProbe probe;
     private int isolation = UNKNOWN_ISOLATION;
     private boolean serializableSuspected;
-    private boolean schemaChanged;
+    /** SQL text may have set a snapshot isolation level: every explicit transaction counts as one. */
+    private boolean snapshotSuspected;
+    private byte resolution = UNVERIFIED;
     /** Guards made unsettled by writes of the open transaction; settled when it ends. */
     private List<Guard> unsettledByTransaction;
+    /**
+     * Guards whose table a statement of the open transaction has read or written through the
+     * database: a snapshot transaction's snapshot of them exists (H2 takes it per table, at the
+     * table's first use; PostgreSQL per transaction, at its first statement).
+     */
+    private Guard[] touched = new Guard[4];
+    private int touchedCount;
     /** {@code context.filterGeneration} when the open transaction's first statement ran; -1: none since it ended. */
     private long snapshotGeneration = -1;
     /** SQL text may have opened a transaction block the driver does not track. */
@@ -38,6 +55,7 @@ final class GateConnection extends ForwardingConnection {
     GateConnection(GateContext context, Connection delegate) {
         super(delegate);
         this.context = context;
+        this.probe = SessionProbe.of(context.dialect);
     }
 
     private Object watchAttachment;
@@ -56,25 +74,59 @@ final class GateConnection extends ForwardingConnection {
 
     /**
      * Whether a SERIALIZABLE or READ UNCOMMITTED transaction may be open (lookups then pass
-     * through). Asked of the driver once (lazily: only connections that look something up pay for
-     * it), then tracked through the wrapper; SQL text that may change the isolation level makes
-     * the connection suspect for good.
+     * through). Read from the driver once (lazily: only connections that look something up pay for
+     * it) and again after statements that may change it, tracked through the wrapper otherwise;
+     * SQL text naming those levels makes the connection suspect for good.
      */
     boolean isolationForbidsAnswers() {
         if (serializableSuspected) {
             return true;
         }
-        if (isolation == UNKNOWN_ISOLATION) {
-            try {
-                isolation = delegate.getTransactionIsolation();
-            } catch (SQLException e) {
-                serializableSuspected = true; // fail open
-                return true;
-            }
+        if (isolation == UNKNOWN_ISOLATION && !readFacts()) {
+            return true; // fail open; ask again next time
         }
         // SERIALIZABLE: skipping a read drops its predicate locks. READ UNCOMMITTED: a dirty reader
         // can see a row between H2 storing it and the trigger adding its key.
         return isolation == Connection.TRANSACTION_SERIALIZABLE || isolation == Connection.TRANSACTION_READ_UNCOMMITTED;
+    }
+
+    /** Reads isolation and name resolution from the session; false if the driver could not tell. */
+    private boolean readFacts() {
+        try {
+            SessionProbe.Facts facts = probe.read(delegate, context.defaultSchema(), context.guardedTableNames());
+            isolation = facts.isolation();
+            if (resolution != NEVER) {
+                resolution = facts.resolvesAsBuilt() ? AS_BUILT : DIFFERENT;
+            }
+            return true;
+        } catch (SQLException | RuntimeException e) {
+            isolation = UNKNOWN_ISOLATION;
+            return false;
+        }
+    }
+
+    /**
+     * Whether the open transaction cannot be answered for: it is aborted (the database would raise
+     * an error), or it is a snapshot transaction (any level but READ COMMITTED) that has not yet
+     * used {@code guard}'s table through the database, so its snapshot of the table does not exist
+     * yet and would be taken after the answer. Call after {@link #isolationForbidsAnswers()}.
+     */
+    boolean transactionForbidsAnswer(Guard guard) {
+        if (probe.transactionFailed(delegate)) {
+            return true;
+        }
+        if (!beganBySql && autoCommit()) {
+            return false; // each statement is its own transaction, snapshot and all
+        }
+        if (!snapshotSuspected && isolation == Connection.TRANSACTION_READ_COMMITTED) {
+            return false; // each statement takes a new snapshot
+        }
+        for (int i = 0; i < touchedCount; i++) {
+            if (touched[i] == guard) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /**
@@ -105,17 +157,25 @@ final class GateConnection extends ForwardingConnection {
         return autoCommit;
     }
 
-    boolean schemaChanged() {
-        return schemaChanged;
+    /**
+     * Whether unqualified table names resolve to the schema the gate was built for. Verified with
+     * the session (PostgreSQL: one round trip) on the first unqualified lookup and again after any
+     * statement that may have moved the search path, the role or the schema.
+     */
+    boolean resolvesAsBuilt() {
+        if (resolution == UNVERIFIED) {
+            readFacts();
+        }
+        return resolution == AS_BUILT;
     }
 
-    /** Session changes a statement's text may make. */
+    /** Session changes a statement's text may make, noted before it runs (or is answered). */
     void noteStatement(CachedPlan plan) {
         if (plan.mentionsUnansweredIsolation) {
             serializableSuspected = true;
         }
-        if (plan.mayChangeSchema) {
-            schemaChanged = true;
+        if (plan.mentionsSnapshotIsolation) {
+            snapshotSuspected = true;
         }
         if (plan.mayBeginTransaction) {
             beganBySql = true;
@@ -123,6 +183,50 @@ final class GateConnection extends ForwardingConnection {
         if (snapshotGeneration < 0) {
             snapshotGeneration = context.filterGeneration; // before the statement takes its snapshot
         }
+    }
+
+    /**
+     * A statement went to the database ({@code succeeded} or not): what it may have changed in the
+     * session is only known afterwards (a function it called may have moved the search path).
+     */
+    void ranOnDatabase(CachedPlan plan, boolean succeeded) {
+        if (plan.kind == CachedPlan.Kind.UNRELATED && !plan.mayChangeSchema && !plan.mayEndTransaction) {
+            return; // the common case: a statement on other tables, with no session effects
+        }
+        if (plan.createsTemporaryTable) {
+            resolution = NEVER;
+        } else if (plan.mayChangeSchema && resolution != NEVER) {
+            resolution = UNVERIFIED;
+            isolation = UNKNOWN_ISOLATION; // SET TRANSACTION, BEGIN ISOLATION LEVEL ...: read it again
+        }
+        if (plan.mayChangeAutoCommit) {
+            autoCommit = null;
+        }
+        if (plan.mayEndTransaction || plan.mayBeginTransaction) {
+            touchedCount = 0; // a new transaction: a new snapshot
+        } else if (succeeded) {
+            touch(plan.guard);
+            if (plan.writeParts != null) {
+                for (CachedPlan part : plan.writeParts) {
+                    touch(part.guard);
+                }
+            }
+        }
+    }
+
+    private void touch(Guard guard) {
+        if (guard == null) {
+            return;
+        }
+        for (int i = 0; i < touchedCount; i++) {
+            if (touched[i] == guard) {
+                return;
+            }
+        }
+        if (touchedCount == touched.length) {
+            touched = java.util.Arrays.copyOf(touched, touchedCount * 2);
+        }
+        touched[touchedCount++] = guard;
     }
 
     // ---- writes with unknown keys
@@ -154,6 +258,7 @@ final class GateConnection extends ForwardingConnection {
     private void transactionEnded(boolean committed) {
         snapshotGeneration = -1;
         beganBySql = false;
+        touchedCount = 0;
         List<Guard> guards = unsettledByTransaction;
         if (guards == null) {
             return;
@@ -192,6 +297,8 @@ final class GateConnection extends ForwardingConnection {
         this.autoCommit = autoCommit;
         if (autoCommit && !was) {
             transactionEnded(true); // switching autocommit on commits the open transaction
+        } else if (autoCommit != was) {
+            touchedCount = 0; // the next statement opens a new transaction
         }
     }
 
@@ -222,12 +329,15 @@ final class GateConnection extends ForwardingConnection {
     @Override
     public void setSchema(String schema) throws SQLException {
         delegate.setSchema(schema);
-        schemaChanged = !context.defaultSchema().equals(schema);
+        if (resolution != NEVER) {
+            resolution = UNVERIFIED;
+        }
     }
 
     @Override
     public void rollback(Savepoint savepoint) throws SQLException {
         delegate.rollback(savepoint); // the transaction goes on: its unsettled writes still wait
+        touchedCount = 0; // conservative: what the snapshot covers is the database's business
     }
 
     // ---- statements

@@ -6,9 +6,10 @@ import io.bloomgate.sql.StatementClassifier;
 import io.bloomgate.sync.Guard;
 import io.bloomgate.sync.Settler;
 import io.bloomgate.sync.SyncWatch;
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 import javax.sql.DataSource;
@@ -19,7 +20,11 @@ import javax.sql.DataSource;
  */
 public final class GateContext {
 
-    /** Plans cached per distinct SQL text; past this, texts are classified on each use. */
+    /**
+     * Plans cached per distinct SQL text. A bounded cache that admits by frequency (Caffeine's
+     * W-TinyLFU): an application that builds a new text per call cannot push the hot plans out, and
+     * new texts still enter, so every text that recurs gets its metadata copied and is answered.
+     */
     static final int MAX_CACHED_PLANS = 10_000;
 
     final DataSource target;
@@ -32,7 +37,9 @@ public final class GateContext {
     private final Map<GuardedTable, Guard> byTable;
     private final StatementClassifier classifier;
     private final String defaultSchema;
-    private final ConcurrentHashMap<String, CachedPlan> plans = new ConcurrentHashMap<>();
+    private final Cache<String, CachedPlan> plans = Caffeine.newBuilder().maximumSize(MAX_CACHED_PLANS).build();
+    /** The guarded tables' unqualified names (catalog case), for the session probe's shadowing check. */
+    private final String[] guardedTableNames;
     /** The gate closed: nothing is answered from the filters any more (guards may live on in other gates). */
     volatile boolean closed;
     /** Writes through the gate with their keys added but not yet executed (see {@link #awaitWritesInFlight}). */
@@ -62,6 +69,7 @@ public final class GateContext {
         this.guards = guards.toArray(new Guard[0]);
         this.defaultSchema = defaultSchema;
         this.byTable = guards.stream().collect(Collectors.toMap(Guard::table, Function.identity()));
+        this.guardedTableNames = guards.stream().map(g -> g.table().table()).distinct().toArray(String[]::new);
         this.classifier = new StatementClassifier(dialect, defaultSchema,
                 guards.stream().map(Guard::table).collect(Collectors.toList()));
     }
@@ -96,18 +104,31 @@ public final class GateContext {
         return defaultSchema;
     }
 
-    /** The plan for a SQL text, classified once per distinct text while the cache has room. */
+    String[] guardedTableNames() {
+        return guardedTableNames;
+    }
+
+    /** The plan for a SQL text, classified once per distinct text while it stays in the cache. */
     CachedPlan plan(String sql) {
-        CachedPlan plan = plans.get(sql);
+        if (sql == null) {
+            return CachedPlan.of(classifier.classify(null), "", this);
+        }
+        CachedPlan plan = plans.getIfPresent(sql);
         if (plan == null) {
-            plan = CachedPlan.of(classifier.classify(sql), sql, this);
-            if (plans.size() < MAX_CACHED_PLANS) {
-                CachedPlan raced = plans.putIfAbsent(sql, plan);
-                if (raced != null) {
-                    plan = raced;
-                }
+            // Classified outside the cache's lock (parsing may take milliseconds); a racing thread's
+            // plan for the same text is equivalent, and the first one stored wins.
+            CachedPlan fresh = CachedPlan.of(classifier.classify(sql), sql, this);
+            plan = plans.asMap().putIfAbsent(sql, fresh);
+            if (plan == null) {
+                plan = fresh;
             }
         }
         return plan;
+    }
+
+    /** How many plans the cache holds now (for tests of its bound). */
+    long cachedPlans() {
+        plans.cleanUp();
+        return plans.estimatedSize();
     }
 }

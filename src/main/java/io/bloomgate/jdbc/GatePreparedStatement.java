@@ -81,10 +81,11 @@ class GatePreparedStatement extends ForwardingPreparedStatement {
             connection.noteStatement(plan);
             EmptyResultSet empty = tryAnswer(plan, slots);
             if (empty != null) {
+                answerIsCurrent(); // getResultSet() returns it, getMoreResults() closes it, as the driver's
                 return empty;
             }
             Guard positives = takePositives();
-            return lookupResult(plan, preparedStatement.executeQuery(), positives);
+            return lookupResult(plan, onDatabase(plan, preparedStatement::executeQuery), positives);
         }
         return run(plan, slots, () -> wrap(preparedStatement.executeQuery()));
     }
@@ -229,6 +230,6 @@ class GatePreparedStatement extends ForwardingPreparedStatement {
             }
         }
         resetBatch();
-        return runSettling(unsettled, call);
+        return runSettling(unsettled, () -> onDatabase(plan, call));
     }
 }

@@ -145,7 +145,10 @@ class GateStatement extends ForwardingStatement {
         if (connection.isolationForbidsAnswers() || connection.snapshotPredatesFilters()) {
             return BypassReason.ISOLATION;
         }
-        if (plan.unqualifiedTable && connection.schemaChanged()) {
+        if (connection.transactionForbidsAnswer(guard)) {
+            return BypassReason.TRANSACTION;
+        }
+        if (plan.unqualifiedTable && !connection.resolvesAsBuilt()) {
             return BypassReason.SCHEMA;
         }
         for (int index : plan.limitParameters) {
@@ -178,6 +181,10 @@ class GateStatement extends ForwardingStatement {
                 }
             } else {
                 canonical = BoundValues.canonicalKey(slots, key, guard, buffer, true, connection.context.dialect);
+                if (canonical != Canonical.NOT_EXACT
+                        && !BoundValues.accepted(slots, key.parameter, guard.keyColumnType(), connection.context.dialect)) {
+                    return NOT_EXACT; // the database would raise an error converting it, not return rows
+                }
             }
             if (canonical == Canonical.NOT_EXACT) {
                 return NOT_EXACT;
@@ -357,13 +364,25 @@ class GateStatement extends ForwardingStatement {
     /** Runs a statement that is not answered from the filter, with the write bookkeeping around it. */
     final <T> T run(CachedPlan plan, ParameterSlots slots, SqlCall<T> call) throws SQLException {
         if (!plan.writes) {
-            return runSettling(beforeExecute(plan, slots), call);
+            return runSettling(beforeExecute(plan, slots), () -> onDatabase(plan, call));
         }
         int phase = connection.context.writes.enter(); // before the keys are added: see WritesInFlight
         try {
-            return runSettling(beforeExecute(plan, slots), call);
+            return runSettling(beforeExecute(plan, slots), () -> onDatabase(plan, call));
         } finally {
             connection.context.writes.exit(phase);
+        }
+    }
+
+    /** Sends a statement to the database, then notes what it may have done to the session. */
+    final <T> T onDatabase(CachedPlan plan, SqlCall<T> call) throws SQLException {
+        boolean succeeded = false;
+        try {
+            T result = call.call();
+            succeeded = true;
+            return result;
+        } finally {
+            connection.ranOnDatabase(plan, succeeded);
         }
     }
 
@@ -389,10 +408,11 @@ class GateStatement extends ForwardingStatement {
             connection.noteStatement(plan);
             EmptyResultSet empty = tryAnswer(plan, null);
             if (empty != null) {
+                answerIsCurrent(); // getResultSet() returns it, getMoreResults() closes it, as the driver's
                 return empty;
             }
             Guard positives = takePositives();
-            return lookupResult(plan, delegate.executeQuery(sql), positives);
+            return lookupResult(plan, onDatabase(plan, () -> delegate.executeQuery(sql)), positives);
         }
         return run(plan, null, () -> wrap(delegate.executeQuery(sql)));
     }
@@ -431,7 +451,7 @@ class GateStatement extends ForwardingStatement {
                 answerIsCurrent();
                 return true;
             }
-            boolean hasResult = call.call();
+            boolean hasResult = onDatabase(plan, call);
             if (hasResult && plan.metaData == null) {
                 ResultSet rs = delegate.getResultSet();
                 if (rs != null) {
@@ -541,7 +561,20 @@ class GateStatement extends ForwardingStatement {
                 }
             }
         }
-        return runSettling(unsettled.isEmpty() ? null : unsettled.toArray(new Guard[0]), call);
+        return runSettling(unsettled.isEmpty() ? null : unsettled.toArray(new Guard[0]), () -> {
+            boolean succeeded = false;
+            try {
+                T result = call.call();
+                succeeded = true;
+                return result;
+            } finally {
+                if (plans != null) {
+                    for (CachedPlan plan : plans) {
+                        connection.ranOnDatabase(plan, succeeded);
+                    }
+                }
+            }
+        });
     }
 
     @Override

@@ -30,7 +30,7 @@ public final class CatalogReader {
      * @param keyTypeSignature the key column's type as the catalog describes it (name, size, scale):
      *                         if it ever reads differently, the key form no longer applies
      */
-    public record KeyColumn(GuardedTable table, KeyForm keyForm, JDBCType keyType, Map<String, JDBCType> columnTypes,
+    public record KeyColumn(GuardedTable table, KeyForm keyForm, JDBCType keyType, Map<String, ColumnType> columnTypes,
             String keyTypeSignature) {
     }
 
@@ -125,8 +125,8 @@ public final class CatalogReader {
         if (Guard.isText(key.type)) {
             checkExactCollation(qualified, columnName, key.typeName, schemaName, tableName);
         }
-        Map<String, JDBCType> types = new LinkedHashMap<>();
-        columns.forEach((name, c) -> types.put(name, c.type));
+        Map<String, ColumnType> types = new LinkedHashMap<>();
+        columns.forEach((name, c) -> types.put(name, new ColumnType(c.type, c.typeName, c.size, c.scale)));
         GuardedTable guarded = new GuardedTable(schemaName, tableName, columnName, new ArrayList<>(columns.keySet()));
         return new KeyColumn(guarded, form, key.type, types, key.signature());
     }

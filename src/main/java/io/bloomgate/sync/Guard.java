@@ -40,7 +40,7 @@ public final class Guard {
     private final GuardedTable table;
     private final KeyForm keyForm;
     private final JDBCType keyType;
-    private final Map<String, JDBCType> columnTypes;
+    private final Map<String, ColumnType> columnTypes;
     private final FilterSpec requested;
     private final GuardCounters counters = new GuardCounters();
     private final AtomicInteger unsettled = new AtomicInteger();
@@ -64,10 +64,10 @@ public final class Guard {
      * @param table       the table and key column as the catalog names them
      * @param keyForm     how the key column's values become canonical bytes
      * @param keyType     the key column's JDBC type
-     * @param columnTypes every column's JDBC type, by catalog name
+     * @param columnTypes every column's declared type, by catalog name
      * @param spec        the filter's sizing: expected keys, false-positive rate, layout
      */
-    public Guard(GuardedTable table, KeyForm keyForm, JDBCType keyType, Map<String, JDBCType> columnTypes,
+    public Guard(GuardedTable table, KeyForm keyForm, JDBCType keyType, Map<String, ColumnType> columnTypes,
             FilterSpec spec) {
         this.table = table;
         this.keyForm = keyForm;
@@ -107,9 +107,15 @@ public final class Guard {
                 || type == JDBCType.NCHAR || type == JDBCType.NVARCHAR || type == JDBCType.LONGNVARCHAR;
     }
 
-    /** The JDBC type of a column of the guarded table, or null if there is no such column. */
-    public JDBCType columnType(String column) {
+    /** The declared type of a column of the guarded table, or null if there is no such column. */
+    public ColumnType columnType(String column) {
         return columnTypes.get(column);
+    }
+
+    /** The declared type of the key column. */
+    public ColumnType keyColumnType() {
+        ColumnType type = columnTypes.get(table.keyColumn());
+        return type != null ? type : ColumnType.of(keyType);
     }
 
     public GuardCounters counters() {

@@ -1,0 +1,68 @@
+package io.bloomgate.jdbc;
+
+import java.sql.Array;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import org.postgresql.core.BaseConnection;
+import org.postgresql.core.TransactionState;
+
+/**
+ * PostgreSQL's session facts in one round trip: the transaction isolation, the schema unqualified
+ * names resolve to first ({@code current_schema()}, which follows {@code search_path}, {@code
+ * "$user"} after {@code SET ROLE} and anything else that moves it), and whether a temporary table
+ * shadows a guarded name ({@code pg_temp} is searched before the path). Loaded only when pgjdbc is
+ * the driver.
+ */
+final class PostgresSessionProbe extends SessionProbe {
+
+    private static final String QUERY = "SELECT pg_catalog.current_setting('transaction_isolation'),"
+            + " pg_catalog.current_schema(),"
+            + " EXISTS (SELECT 1 FROM pg_catalog.pg_class c WHERE c.relnamespace = pg_catalog.pg_my_temp_schema()"
+            + " AND c.relname = ANY (?))";
+
+    private BaseConnection pg;
+    private boolean unwrapped;
+
+    @Override
+    Facts read(Connection connection, String defaultSchema, String[] guardedTables) throws SQLException {
+        try (PreparedStatement ps = connection.prepareStatement(QUERY)) {
+            Array names = connection.createArrayOf("text", guardedTables);
+            ps.setArray(1, names);
+            try (ResultSet rs = ps.executeQuery()) {
+                rs.next();
+                int isolation = isolation(rs.getString(1));
+                boolean same = defaultSchema.equals(rs.getString(2)) && !rs.getBoolean(3);
+                return new Facts(isolation, same);
+            }
+        }
+    }
+
+    private static int isolation(String level) {
+        switch (level == null ? "" : level) {
+            case "read committed":
+                return Connection.TRANSACTION_READ_COMMITTED;
+            case "read uncommitted":
+                return Connection.TRANSACTION_READ_UNCOMMITTED;
+            case "repeatable read":
+                return Connection.TRANSACTION_REPEATABLE_READ;
+            default:
+                return Connection.TRANSACTION_SERIALIZABLE; // serializable, or unknown: answer nothing
+        }
+    }
+
+    @Override
+    boolean transactionFailed(Connection connection) {
+        if (!unwrapped) {
+            unwrapped = true;
+            try {
+                pg = connection.unwrap(BaseConnection.class);
+            } catch (SQLException | RuntimeException e) {
+                pg = null;
+            }
+        }
+        // Unknown (a wrapper that hides pgjdbc): assume it could be aborted, so nothing is answered.
+        return pg == null || pg.getTransactionState() == TransactionState.FAILED;
+    }
+}

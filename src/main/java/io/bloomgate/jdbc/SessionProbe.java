@@ -1,0 +1,50 @@
+package io.bloomgate.jdbc;
+
+import io.bloomgate.sql.Dialect;
+import java.sql.Connection;
+import java.sql.SQLException;
+
+/**
+ * What the gate asks a driver about one session, per database family: the isolation level, whether
+ * unqualified names resolve as they did when the gate was built, and whether the open transaction
+ * can run a statement at all. Answers are read rarely (once per connection, and again after a
+ * statement that may have changed them), never per lookup, except {@link #transactionFailed}, which
+ * must be a local read.
+ */
+abstract class SessionProbe {
+
+    /** A session's facts, read together (PostgreSQL: in one round trip). */
+    record Facts(int isolation, boolean resolvesAsBuilt) {
+    }
+
+    static SessionProbe of(Dialect dialect) {
+        return dialect == Dialect.POSTGRES ? new PostgresSessionProbe() : new JdbcSessionProbe();
+    }
+
+    /**
+     * Reads the session's isolation level and whether its unqualified table names resolve to
+     * {@code defaultSchema}, as the classifier assumes (docs/architecture.md, "Names").
+     *
+     * @param guardedTables the guarded tables' unqualified names (catalog case)
+     */
+    abstract Facts read(Connection connection, String defaultSchema, String[] guardedTables) throws SQLException;
+
+    /**
+     * Whether the open transaction is aborted, so that the database would refuse any statement (25P02
+     * on PostgreSQL): an answer from the filter would hide that error. Must not touch the network.
+     */
+    boolean transactionFailed(Connection connection) {
+        return false;
+    }
+
+    /** Any database whose driver's {@code getSchema()} is the whole story (H2: a local call; H2's temporary tables are caught by their DDL's text). */
+    static final class JdbcSessionProbe extends SessionProbe {
+
+        @Override
+        Facts read(Connection connection, String defaultSchema, String[] guardedTables) throws SQLException {
+            int isolation = connection.getTransactionIsolation();
+            String schema = connection.getSchema();
+            return new Facts(isolation, defaultSchema.equals(schema));
+        }
+    }
+}

@@ -1,0 +1,47 @@
+package io.bloomgate.jdbc;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.Locale;
+import org.junit.jupiter.api.Test;
+
+/** What the text of a statement says about its effects on the session (errs towards "may"). */
+class SessionEffectsTest {
+
+    private static SessionEffects of(String sql) {
+        return SessionEffects.of(sql.toLowerCase(Locale.ROOT), false);
+    }
+
+    @Test
+    void statementsThatMoveNameResolutionAreRecognised() {
+        for (String sql : new String[] {"SET search_path = t, public", "set role tenant", "SET SESSION AUTHORIZATION t",
+            "RESET ALL", "DISCARD ALL", "USE tenant", "SET SCHEMA tenant", "select set_config('search_path', 't', false)",
+            "SELECT my_function()", "SELECT s.fn(1) FROM other", "CALL p()", "{call p()}", "DO $$ BEGIN END $$",
+            "CREATE TEMP TABLE users (id int)", "/* c */ -- x\n  set search_path to t"}) {
+            assertThat(of(sql).mayChangeSchema()).as(sql).isTrue();
+        }
+        assertThat(of("CREATE LOCAL TEMPORARY TABLE users (id int)").createsTemporaryTable()).isTrue();
+    }
+
+    @Test
+    void plainQueriesAndWritesLeaveTheSessionAlone() {
+        for (String sql : new String[] {"SELECT id FROM teams WHERE id = ?",
+            "insert into teams (id, name) values (?, ?)", "INSERT INTO s.t(a, b) VALUES (1, 'x(y)')",
+            "select count(u1_0.id) from users u1_0 where u1_0.email=?",
+            "select case when count(u1_0.id)>0 then true else false end from users u1_0 where u1_0.email=?",
+            "select exists (select 1 as \"one\" from \"public\".\"users\" where \"public\".\"users\".\"email\" = ?)",
+            "select * from users where email = cast(? as varchar(100))", "update t set a = coalesce(?, a) where id in (?, ?)",
+            "with x(a) as (select 1) select * from x", "insert into t (id) values (1) on conflict (id) do nothing"}) {
+            assertThat(of(sql).mayChangeSchema()).as(sql).isFalse();
+            assertThat(of(sql).mayEndTransaction()).as(sql).isFalse();
+        }
+    }
+
+    @Test
+    void transactionControlAndDdlMayEndTheTransaction() {
+        for (String sql : new String[] {"COMMIT", "rollback", "END", "CREATE TABLE t (id int)", "DROP TABLE t",
+            "SET AUTOCOMMIT TRUE", "BEGIN"}) {
+            assertThat(of(sql).mayEndTransaction()).as(sql).isTrue();
+        }
+    }
+}
