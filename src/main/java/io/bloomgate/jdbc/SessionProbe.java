@@ -43,7 +43,12 @@ abstract class SessionProbe {
         @Override
         Facts read(Connection connection, String defaultSchema, String[] guardedTables) throws SQLException {
             int isolation = connection.getTransactionIsolation();
-            String schema = connection.getSchema();
+            String schema;
+            try {
+                schema = connection.getSchema();
+            } catch (SQLException | AbstractMethodError | UnsupportedOperationException e) {
+                schema = null; // a driver that cannot tell: unqualified names are never trusted
+            }
             return new Facts(isolation, defaultSchema.equals(schema));
         }
     }
