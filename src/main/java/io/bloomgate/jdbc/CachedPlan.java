@@ -78,18 +78,28 @@ final class CachedPlan {
     final boolean writes;
     /** Copied at the first real execution of a lookup; until then lookups run for real. */
     volatile MetaDataCopy metaData;
+    /**
+     * LOOKUP: the answer on empty input is a row (aggregates without GROUP BY, EXISTS, a scalar
+     * subquery), replayed from {@link #emptyInputRow} once a real execution with absent keys has
+     * given it.
+     */
+    final boolean rowsOnEmptyInput;
+    /** The database's answer on empty input, when {@link #rowsOnEmptyInput}; null until captured. */
+    volatile CapturedRow emptyInputRow;
 
     private CachedPlan(Kind kind, Guard guard, Key[] keys, boolean keysUnknown, boolean unqualifiedTable,
             int[] limitParameters, int[] otherParameters, ColumnType[] otherParameterTypes,
             ParameterCast[] otherParameterCasts, BypassReason bypassReason, String sql) {
         this(kind, guard, keys, keysUnknown, unqualifiedTable, limitParameters, otherParameters, otherParameterTypes,
-                otherParameterCasts, bypassReason, sql, null);
+                otherParameterCasts, bypassReason, sql, null, false);
     }
 
     private CachedPlan(Kind kind, Guard guard, Key[] keys, boolean keysUnknown, boolean unqualifiedTable,
             int[] limitParameters, int[] otherParameters, ColumnType[] otherParameterTypes,
-            ParameterCast[] otherParameterCasts, BypassReason bypassReason, String sql, CachedPlan[] writeParts) {
+            ParameterCast[] otherParameterCasts, BypassReason bypassReason, String sql, CachedPlan[] writeParts,
+            boolean rowsOnEmptyInput) {
         this.kind = kind;
+        this.rowsOnEmptyInput = rowsOnEmptyInput;
         this.guard = guard;
         this.writeParts = writeParts != null ? writeParts : kind == Kind.WRITE ? new CachedPlan[] {this} : null;
         this.keys = keys;
@@ -137,7 +147,7 @@ final class CachedPlan {
                         BypassReason.NOT_ELIGIBLE, sql);
             }
             return new CachedPlan(Kind.LOOKUP, guard, keys(l.keys(), guard), false, l.unqualifiedTable(), limits,
-                    others, types, casts, null, sql);
+                    others, types, casts, null, sql, null, l.rowsOnEmptyInput());
         }
         if (plan instanceof StatementPlan.Write w) {
             return write(w, sql, context);
@@ -150,7 +160,7 @@ final class CachedPlan {
                 unqualified |= parts[i].unqualifiedTable;
             }
             return new CachedPlan(Kind.WRITE, null, null, false, unqualified, null, null, null, null, null, sql,
-                    parts);
+                    parts, false);
         }
         if (plan instanceof StatementPlan.UnknownWrite u) {
             Guard guard = u.table() == null ? null : context.guard(u.table());

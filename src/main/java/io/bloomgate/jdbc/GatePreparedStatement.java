@@ -79,7 +79,7 @@ class GatePreparedStatement extends ForwardingPreparedStatement {
         newExecution();
         if (plan.kind == CachedPlan.Kind.LOOKUP) {
             connection.noteStatement(plan);
-            EmptyResultSet empty = tryAnswer(plan, slots);
+            ResultSet empty = tryAnswer(plan, slots);
             if (empty != null) {
                 answerIsCurrent(); // getResultSet() returns it, getMoreResults() closes it, as the driver's
                 return empty;

@@ -35,6 +35,10 @@ class GateStatement extends ForwardingStatement {
 
     /** The current answer from the filter, or null while the driver's results are current. */
     private EmptyResultSet answer;
+    /** What the application sees of {@link #answer}: itself, or the replayed row around it. */
+    private java.sql.ResultSet answerView;
+    /** The lookup now running for real has absent keys: its result is the plan's answer on empty input. */
+    private CachedPlan captureEmptyInput;
     /** {@code execute()} was answered: the answer is this statement's current result. */
     private boolean answerIsCurrent;
     /** {@code getMoreResults()} moved past the answer: no more results. */
@@ -80,7 +84,8 @@ class GateStatement extends ForwardingStatement {
      * Tries to answer a lookup from the filter. Returns the empty answer, or null when the statement
      * must run (then the counters say why, and {@link #takePositives} the guard to credit).
      */
-    final EmptyResultSet tryAnswer(CachedPlan plan, ParameterSlots slots) throws SQLException {
+    final ResultSet tryAnswer(CachedPlan plan, ParameterSlots slots) throws SQLException {
+        captureEmptyInput = null;
         Guard guard = plan.guard;
         BypassReason reason = runtimeBypass(plan, slots);
         if (reason != null) {
@@ -105,7 +110,8 @@ class GateStatement extends ForwardingStatement {
         }
         if (keys == MAYBE) {
             guard.counters().countPassedThrough();
-            positivesOfNextResult = guard;
+            // A row on empty input says nothing of the key: only row-less answers tell true from false positives.
+            positivesOfNextResult = plan.rowsOnEmptyInput ? null : guard;
             return null;
         }
         if (keys == NOT_EXACT) {
@@ -113,14 +119,19 @@ class GateStatement extends ForwardingStatement {
             return null;
         }
         MetaDataCopy metaData = plan.metaData;
-        if (metaData == null) {
+        CapturedRow row = plan.rowsOnEmptyInput ? plan.emptyInputRow : null;
+        if (metaData == null || plan.rowsOnEmptyInput && row == null) {
             guard.counters().countBypass(BypassReason.FIRST_EXECUTION);
+            if (plan.rowsOnEmptyInput) {
+                captureEmptyInput = plan; // its keys are absent: the database answers for empty input
+            }
             return null;
         }
         guard.counters().countAvoided();
         EmptyResultSet empty = new EmptyResultSet(this, metaData, connection.context.errors);
         answer = empty;
-        return empty;
+        answerView = row == null ? empty : new RowAnswer(empty, row);
+        return answerView;
     }
 
     /** The guard whose true/false positives the next result counts, if the lookup passed through. */
@@ -205,6 +216,11 @@ class GateStatement extends ForwardingStatement {
         if (plan.metaData == null) {
             plan.metaData = MetaDataCopy.of(rs.getMetaData());
         }
+        CachedPlan capture = captureEmptyInput;
+        captureEmptyInput = null;
+        if (capture != null) {
+            return remember(rs, new EmptyInputCapture(this, rs, capture));
+        }
         return remember(rs, positives == null ? new GateResultSet(this, rs)
                 : new LookupResultSet(this, rs, positives.counters()));
     }
@@ -228,6 +244,8 @@ class GateStatement extends ForwardingStatement {
     /** A new execution: the previous answer, if any, is closed (as the driver closes its results). */
     final void newExecution() throws SQLException {
         positivesOfNextResult = null;
+        captureEmptyInput = null;
+        answerView = null;
         answerIsCurrent = false;
         answerConsumed = false;
         EmptyResultSet previous = answer;
@@ -406,7 +424,7 @@ class GateStatement extends ForwardingStatement {
         CachedPlan plan = planFor(sql);
         if (plan.kind == CachedPlan.Kind.LOOKUP) {
             connection.noteStatement(plan);
-            EmptyResultSet empty = tryAnswer(plan, null);
+            ResultSet empty = tryAnswer(plan, null);
             if (empty != null) {
                 answerIsCurrent(); // getResultSet() returns it, getMoreResults() closes it, as the driver's
                 return empty;
@@ -580,13 +598,18 @@ class GateStatement extends ForwardingStatement {
     @Override
     public ResultSet getResultSet() throws SQLException {
         if (answerIsCurrent) {
-            return answer;
+            return answerView;
         }
         if (answerConsumed) {
             return null;
         }
         ResultSet rs = delegate.getResultSet();
         Guard positives = takePositives();
+        CachedPlan capture = captureEmptyInput;
+        captureEmptyInput = null;
+        if (capture != null && rs != null && rs != lastDriverResult) {
+            return remember(rs, new EmptyInputCapture(this, rs, capture));
+        }
         if (positives != null && rs != null) {
             return remember(rs, new LookupResultSet(this, rs, positives.counters()));
         }

@@ -44,6 +44,17 @@ final class LookupAnalyzer {
     private final List<OtherParameter> others = new ArrayList<>();
     private final List<Integer> limits = new ArrayList<>();
     private final BitSet consumed = new BitSet();
+    /** FROM as joined tables, left to right: the first is the guarded table (no ON), then INNER/LEFT joins. */
+    private final List<JoinPart> joins = new ArrayList<>();
+    /** Folded names (alias, else table name) by which the joined tables qualify their columns. */
+    private final List<String> joinedNames = new ArrayList<>();
+
+    /** A table in FROM and the ON condition that joins it (null for the first). */
+    private record JoinPart(Table<?> table, Condition on) {
+    }
+
+    /** A column of a joined table: its type is unknown, so a parameter compared with it always passes through. */
+    private static final String JOINED_COLUMN = "\u0000joined:";
 
     private LookupAnalyzer(Analysis a, Select<?> select) {
         this.a = a;
@@ -68,11 +79,24 @@ final class LookupAnalyzer {
 
     private StatementPlan run() {
         List<? extends Table<?>> from = select.$from();
+        if (from.isEmpty()) {
+            StatementPlan sub = subqueryForm();
+            if (sub != null) {
+                return sub;
+            }
+        }
         if (from.size() != 1) {
             return a.bypassTouched(select, BypassReason.NOT_ELIGIBLE,
                     from.isEmpty() ? "no FROM table" : "FROM is not exactly one table");
         }
         Table<?> ref = from.get(0);
+        if (ref instanceof QOM.JoinTable<?, ?>) {
+            String problem = joinTree(ref);
+            if (problem != null) {
+                return a.bypassTouched(select, BypassReason.NOT_ELIGIBLE, problem);
+            }
+            ref = joins.get(0).table;
+        }
         List<Resolver.Part> name = Analysis.plainTableName(ref);
         if (name == null) {
             return a.bypassTouched(select, BypassReason.NOT_ELIGIBLE,
@@ -95,6 +119,12 @@ final class LookupAnalyzer {
         String extras = tableReferenceExtras(ref);
         if (extras != null) {
             return notEligible(extras);
+        }
+        for (int i = 1; i < joins.size(); i++) {
+            String problem = joinedTable(joins.get(i));
+            if (problem != null) {
+                return notEligible(problem);
+            }
         }
         String residual = residual();
         if (residual != null) {
@@ -146,6 +176,9 @@ final class LookupAnalyzer {
         for (int i = 0; i < conjuncts.size(); i++) {
             if (i != best.conjunct) {
                 for (OtherParameter p : params.get(i)) {
+                    if (p.column() != null && p.column().startsWith(JOINED_COLUMN)) {
+                        return notEligible("a parameter compared with a column of a joined table (type unknown)");
+                    }
                     others.add(p);
                     consume(p.index());
                 }
@@ -183,10 +216,15 @@ final class LookupAnalyzer {
             return notEligible("parameter outside the WHERE conjuncts and LIMIT/OFFSET");
         }
 
-        // Aggregates without GROUP BY answer one row on empty input.
+        others.sort(Comparator.comparingInt(OtherParameter::index));
+        limits.sort(Comparator.naturalOrder());
+        StatementPlan.Lookup lookup = new StatementPlan.Lookup(table, keys, resolved.unqualified(), limits, others);
+
+        // Aggregates without GROUP BY answer one row on empty input: that row is replayed when it
+        // is the same for every execution.
         if (groupBy.isEmpty()) {
             if (select.$having() != null) {
-                return new StatementPlan.Bypass(table, BypassReason.AGGREGATE_WITHOUT_GROUP_BY, "HAVING without GROUP BY");
+                return oneRow(lookup, "HAVING without GROUP BY");
             }
             if (unknownFunctions) {
                 return new StatementPlan.Bypass(table, BypassReason.AGGREGATE_WITHOUT_GROUP_BY,
@@ -206,15 +244,137 @@ final class LookupAnalyzer {
                 }
                 for (QueryPart p : parts) {
                     if (isAggregate(p)) {
-                        return new StatementPlan.Bypass(table, BypassReason.AGGREGATE_WITHOUT_GROUP_BY,
-                                "aggregate without GROUP BY: " + Analysis.describe(p));
+                        return oneRow(lookup, "aggregate without GROUP BY: " + Analysis.describe(p));
                     }
                 }
             }
         }
-        others.sort(Comparator.comparingInt(OtherParameter::index));
-        limits.sort(Comparator.naturalOrder());
-        return new StatementPlan.Lookup(table, keys, resolved.unqualified(), limits, others);
+        return lookup;
+    }
+
+    /**
+     * A lookup that returns one row (or none, under HAVING) on empty input: eligible when that
+     * answer cannot vary between executions, else a bypass saying why.
+     */
+    private StatementPlan oneRow(StatementPlan.Lookup lookup, String what) {
+        if (select.$limit() != null || select.$offset() != null) {
+            return new StatementPlan.Bypass(table, BypassReason.AGGREGATE_WITHOUT_GROUP_BY,
+                    what + ", with LIMIT/OFFSET");
+        }
+        String problem = variableWord();
+        if (problem != null) {
+            return new StatementPlan.Bypass(table, BypassReason.AGGREGATE_WITHOUT_GROUP_BY, what + ", " + problem);
+        }
+        return lookup.withRowsOnEmptyInput();
+    }
+
+    /**
+     * {@code SELECT EXISTS (lookup)} or {@code SELECT (lookup)} without FROM: when the inner
+     * lookup's keys are absent, its result, and so the outer row, is the one every execution gives.
+     * Null when the statement is not of this form.
+     */
+    private StatementPlan subqueryForm() {
+        List<? extends SelectFieldOrAsterisk> fields = select.$select();
+        if (fields.size() != 1) {
+            return null;
+        }
+        Object field = fields.get(0);
+        if (field instanceof QOM.FieldAlias<?> alias) {
+            field = alias.$field();
+        }
+        Select<?> inner = field instanceof QOM.Exists e ? e.$query()
+                : field instanceof QOM.ScalarSubquery<?> q ? q.$arg1() : null;
+        if (inner == null) {
+            return null;
+        }
+        if (select.$where() != null || !select.$groupBy().isEmpty() || select.$having() != null
+                || !select.$orderBy().isEmpty() || select.$limit() != null || select.$offset() != null
+                || select.$distinct() || select.$with() != null) {
+            return new StatementPlan.Bypass(null, BypassReason.NOT_ELIGIBLE, "clauses around a subquery");
+        }
+        String residual = residual();
+        if (residual != null) {
+            return new StatementPlan.Bypass(null, BypassReason.NOT_ELIGIBLE, residual);
+        }
+        LookupAnalyzer l = new LookupAnalyzer(a, inner);
+        l.unknownFunctions = unknownFunctions;
+        StatementPlan plan = l.run();
+        if (!(plan instanceof StatementPlan.Lookup lookup)) {
+            return plan;
+        }
+        if (unknownFunctions) {
+            return new StatementPlan.Bypass(lookup.table(), BypassReason.NOT_ELIGIBLE, "unknown function around a subquery");
+        }
+        String problem = l.variableWord();
+        if (problem != null) {
+            return new StatementPlan.Bypass(lookup.table(), BypassReason.NOT_ELIGIBLE, "subquery: " + problem);
+        }
+        return lookup.withRowsOnEmptyInput();
+    }
+
+    /**
+     * Words whose value on empty input is the same for every execution and session: keywords,
+     * types, and built-in aggregates and functions of their arguments alone. Anything else (now(),
+     * current_user, random(), nextval, a user's function) could make a replayed row wrong.
+     */
+    private static final java.util.Set<String> FIXED_WORDS = java.util.Set.of("SELECT", "FROM", "WHERE", "AND", "OR",
+            "NOT", "IN", "IS", "NULL", "TRUE", "FALSE", "UNKNOWN", "BETWEEN", "SYMMETRIC", "ASYMMETRIC", "LIKE",
+            "ILIKE", "ESCAPE", "AS", "DISTINCT", "ALL", "ANY", "SOME", "CASE", "WHEN", "THEN", "ELSE", "END", "CAST",
+            "COUNT", "SUM", "MIN", "MAX", "AVG", "COALESCE", "NULLIF", "EVERY", "BOOL_AND", "BOOL_OR", "FILTER",
+            "HAVING", "EXISTS", "INTEGER", "INT", "INT2", "INT4", "INT8", "BIGINT", "SMALLINT", "TINYINT", "BOOLEAN",
+            "BOOL", "VARCHAR", "CHARACTER", "VARYING", "CHAR", "TEXT", "NUMERIC", "DECIMAL", "DEC", "DOUBLE",
+            "PRECISION", "REAL", "FLOAT", "FLOAT4", "FLOAT8", "UUID", "BYTEA", "BINARY", "VARBINARY", "FOR",
+            "UPDATE", "SHARE", "NO", "KEY", "NOWAIT", "SKIP", "LOCKED", "OF", "ONLY", "ABS", "GREATEST", "LEAST",
+            "STDDEV", "STDDEV_POP", "STDDEV_SAMP", "VARIANCE", "VAR_POP", "VAR_SAMP", "BIT_AND", "BIT_OR",
+            "STRING_AGG", "ARRAY_AGG", "LISTAGG", "WITHIN", "GROUP", "ORDER", "BY", "ASC", "DESC", "NULLS",
+            "FIRST", "LAST", "JOIN", "LEFT", "INNER", "OUTER", "ON");
+
+    /**
+     * The first word of the statement that could make its answer on empty input differ between
+     * executions, or null: see {@link #FIXED_WORDS}. Names of the tables, their aliases and columns,
+     * qualifiers and aliases after AS are names, not calls.
+     */
+    private String variableWord() {
+        List<SqlLexer.Token> ts = a.lexed.tokens;
+        Resolver r = a.resolver;
+        for (int i = 0; i < ts.size(); i++) {
+            SqlLexer.Token t = ts.get(i);
+            boolean call = i + 1 < ts.size() && ts.get(i + 1).punct("(");
+            boolean qualifier = i + 1 < ts.size() && ts.get(i + 1).punct(".");
+            boolean afterAs = i > 0 && ts.get(i - 1).is("AS");
+            if (t.kind() == SqlLexer.Kind.QUOTED) {
+                if (call) {
+                    return "a call of " + t.raw();
+                }
+                continue;
+            }
+            if (t.kind() != SqlLexer.Kind.WORD || FIXED_WORDS.contains(t.text())) {
+                continue;
+            }
+            if (call) {
+                return "a call of " + t.raw();
+            }
+            if (qualifier || afterAs) {
+                continue;
+            }
+            String folded = r.fold(new Resolver.Part(t.raw(), false));
+            if (isName(folded)) {
+                continue;
+            }
+            return "'" + t.raw() + "' may differ between executions";
+        }
+        return null;
+    }
+
+    /** A name of a table in FROM, its alias, or a column of the guarded table. */
+    private boolean isName(String folded) {
+        if (table.columns().contains(folded) || folded.equals(table.table()) || folded.equals(table.schema())) {
+            return true;
+        }
+        if (alias != null && a.resolver.fold(alias).equals(folded)) {
+            return true;
+        }
+        return joinedNames.contains(folded);
     }
 
     private void consume(int index) {
@@ -236,6 +396,83 @@ final class LookupAnalyzer {
                     || (w.$windowSpecification() == null && w.$windowDefinition() == null);
         }
         return false;
+    }
+
+    /**
+     * Reads a join tree into {@link #joins}: only INNER and LEFT joins with an ON condition, nested
+     * to the left ({@code (a JOIN b ON ..) LEFT JOIN c ON ..}), so that the first table is on the
+     * preserved side of every join: when its key is absent it has no rows, and neither has the
+     * join. Null if understood, else why not.
+     */
+    private String joinTree(Table<?> ref) {
+        List<JoinPart> reversed = new ArrayList<>();
+        Table<?> t = ref;
+        while (t instanceof QOM.JoinTable<?, ?>) {
+            if (!(t instanceof QOM.Join<?> || t instanceof QOM.LeftJoin<?>)) {
+                return "a join other than INNER JOIN or LEFT JOIN: " + Analysis.describe(t);
+            }
+            QOM.QualifiedJoin<?, ?> q = (QOM.QualifiedJoin<?, ?>) t;
+            if (q.$on() == null || !q.$using().isEmpty()) {
+                return "a join without an ON condition";
+            }
+            if (q.$table2() instanceof QOM.JoinTable<?, ?>) {
+                return "a join nested on the right";
+            }
+            reversed.add(new JoinPart(q.$table2(), q.$on()));
+            t = q.$table1();
+        }
+        joins.add(new JoinPart(t, null));
+        for (int i = reversed.size() - 1; i >= 0; i--) {
+            joins.add(reversed.get(i));
+        }
+        for (int i = 1; i < joins.size(); i++) {
+            Table<?> joined = joins.get(i).table;
+            List<Resolver.Part> name = Analysis.plainTableName(joined);
+            if (name == null) {
+                return "a joined table that is not a plain table: " + Analysis.describe(joined);
+            }
+            Resolver.Part qualifier = name.get(name.size() - 1);
+            if (joined instanceof QOM.TableAlias<?> ta) {
+                List<Resolver.Part> aliasParts = Resolver.parts(ta.$alias());
+                if (aliasParts == null || aliasParts.size() != 1) {
+                    return "unusual alias of a joined table";
+                }
+                qualifier = aliasParts.get(0);
+            }
+            joinedNames.add(a.resolver.fold(qualifier));
+        }
+        return null;
+    }
+
+    /** A joined table: a plain name and alias, joined ON a condition that cannot fail or call anything. */
+    private String joinedTable(JoinPart part) {
+        String extras = tableReferenceExtras(part.table);
+        if (extras != null) {
+            return extras;
+        }
+        return safeOn(part.on) ? null : "join condition not recognised as safe: " + Analysis.describe(part.on);
+    }
+
+    /** ON conditions: AND of comparisons between columns and literals (no parameters, no functions). */
+    private boolean safeOn(Condition c) {
+        if (c instanceof QOM.And x) {
+            return safeOn(x.$arg1()) && safeOn(x.$arg2());
+        }
+        if (c instanceof QOM.Eq<?> x) {
+            return columnOrLiteral(x.$arg1()) && columnOrLiteral(x.$arg2());
+        }
+        if (c instanceof QOM.IsNull x) {
+            return columnOrLiteral(x.$field());
+        }
+        if (c instanceof QOM.IsNotNull x) {
+            return columnOrLiteral(x.$field());
+        }
+        return false;
+    }
+
+    private boolean columnOrLiteral(Field<?> f) {
+        Operand o = a.operand(f, this::column);
+        return o instanceof Operand.Column || o instanceof Operand.Literal;
     }
 
     /**
@@ -374,7 +611,7 @@ final class LookupAnalyzer {
             case 2:
                 Resolver.Part q = name.get(0);
                 if (alias != null ? !r.sameName(q, alias) : !r.fold(q).equals(table.table())) {
-                    return null;
+                    return joinedNames.contains(r.fold(q)) ? JOINED_COLUMN + r.fold(col) : null;
                 }
                 break;
             case 3:

@@ -22,14 +22,32 @@ public sealed interface StatementPlan {
      * @param limitParameters  1-based indexes of parameters in LIMIT/OFFSET/FETCH, ascending: the caller
      *                         checks they are bound to non-negative integers
      * @param otherParameters  every other parameter, ascending by index (see {@link OtherParameter})
+     * @param rowsOnEmptyInput the statement may return rows even when the key is absent (aggregates
+     *                         without GROUP BY, HAVING without GROUP BY, {@code SELECT EXISTS(...)},
+     *                         a scalar subquery): its answer on empty input is the same for every
+     *                         execution (no parameter or session-dependent function outside the
+     *                         WHERE clause), so the caller copies it from one real execution whose
+     *                         keys were absent and replays it; false: the answer is no rows
      */
     record Lookup(GuardedTable table, List<KeyOperand> keys, boolean unqualifiedTable,
-            List<Integer> limitParameters, List<OtherParameter> otherParameters) implements StatementPlan {
+            List<Integer> limitParameters, List<OtherParameter> otherParameters, boolean rowsOnEmptyInput)
+            implements StatementPlan {
         public Lookup {
             Objects.requireNonNull(table, "table");
             keys = List.copyOf(keys);
             limitParameters = List.copyOf(limitParameters);
             otherParameters = List.copyOf(otherParameters);
+        }
+
+        /** A lookup whose answer for absent keys is no rows. */
+        public Lookup(GuardedTable table, List<KeyOperand> keys, boolean unqualifiedTable,
+                List<Integer> limitParameters, List<OtherParameter> otherParameters) {
+            this(table, keys, unqualifiedTable, limitParameters, otherParameters, false);
+        }
+
+        /** The same lookup, answered on empty input by a replayed row (see {@code rowsOnEmptyInput}). */
+        Lookup withRowsOnEmptyInput() {
+            return new Lookup(table, keys, unqualifiedTable, limitParameters, otherParameters, true);
         }
     }
 

@@ -120,6 +120,53 @@ class EligibleLookupTest {
         assertThat(l.unqualifiedTable()).isEqualTo(!sql.contains("public.users"));
     }
 
+    /** Lookups whose answer on empty input is a row the database gives alike for every execution. */
+    static Stream<Arguments> oneRowShapes() {
+        return Fixture.both().stream().flatMap(f -> Stream.of(
+                "select count(*) from users where email = ?",
+                "select count(*) from users where email in (?, ?)",
+                "select max(id), min(id), sum(id), avg(id) from users where email = ?",
+                "select count(*) filter (where id > 1) from users where email = ?",
+                "select 1 + count(*) from users where email = ?",
+                "select * from users where email = ? having 1 = 1",
+                "select count(u1_0.id) from users u1_0 where u1_0.email=?",
+                "select case when count(u1_0.id)>0 then true else false end from users u1_0 where u1_0.email=?",
+                "select coalesce(max(id), 0), count(*) = 0 from users where email = ?",
+                "select count(*) from public.users where public.users.email = cast(? as varchar)",
+                "select exists (select 1 from users where email = ?)",
+                "select exists (select 1 as \"one\" from public.users where public.users.email = ?)",
+                "select (select name from users where email = ?)",
+                "select (select count(*) from users where email = ?) as n").map(sql -> Arguments.of(f, sql)));
+    }
+
+    @ParameterizedTest(name = "{0}: {1}")
+    @MethodSource("oneRowShapes")
+    void oneRowOnEmptyInput(Fixture f, String sql) {
+        StatementPlan.Lookup l = f.lookup(sql);
+        assertThat(l.rowsOnEmptyInput()).as(sql).isTrue();
+        assertThat(l.keys()).as(sql).isNotEmpty();
+    }
+
+    /** Joins where an absent key on the first (preserved) table proves the result empty. */
+    static Stream<Arguments> joinShapes() {
+        return Fixture.both().stream().flatMap(f -> Stream.of(
+                "select * from users join orders on users.id = orders.uid where email = ?",
+                "select * from users left join orders on users.id = orders.uid where email = ?",
+                "select u.id, o.x from users u left join orders o on o.uid = u.id where u.email = ? and o.x = 1",
+                "select m1_0.id,m1_0.email,t1_0.id from users m1_0 left join orders t1_0 on t1_0.uid=m1_0.id"
+                        + " where m1_0.email=?",
+                "select * from users u inner join orders o on o.uid = u.id left join orders p on p.uid = o.uid"
+                        + " where u.email = ?").map(sql -> Arguments.of(f, sql)));
+    }
+
+    @ParameterizedTest(name = "{0}: {1}")
+    @MethodSource("joinShapes")
+    void joinsWithTheGuardedTableFirst(Fixture f, String sql) {
+        StatementPlan.Lookup l = f.lookup(sql);
+        assertThat(l.rowsOnEmptyInput()).as(sql).isFalse();
+        assertThat(l.keys()).as(sql).hasSize(1);
+    }
+
     @ParameterizedTest(name = "{0}")
     @MethodSource("io.bloomgate.sql.Fixture#both")
     void qualifiedNamesAreNotUnqualified(Fixture f) {

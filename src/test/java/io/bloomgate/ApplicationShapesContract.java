@@ -1,0 +1,159 @@
+package io.bloomgate;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import javax.sql.DataSource;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The shapes applications send that an absent key answers without the database (issue 13):
+ * existence checks and aggregates (answered with the database's own row on empty input), and
+ * joins with the guarded table on the preserved side. Every answer is compared, getter by getter,
+ * with the database's.
+ */
+abstract class ApplicationShapesContract {
+
+    abstract DataSource database();
+
+    abstract void drop(DataSource db, String suffix) throws SQLException;
+
+    protected final String suffix = "a" + Long.toHexString(System.nanoTime());
+    protected DataSource db;
+    protected BloomGate gate;
+
+    String users() {
+        return "users_" + suffix;
+    }
+
+    String teams() {
+        return "teams_" + suffix;
+    }
+
+    @BeforeEach
+    void create() throws SQLException {
+        db = database();
+        H2Databases.run(db,
+                "CREATE TABLE " + teams() + " (id INT PRIMARY KEY, name VARCHAR(20))",
+                "CREATE TABLE " + users() + " (id INT PRIMARY KEY, email VARCHAR(100) NOT NULL, name VARCHAR(20),"
+                        + " team_id INT)",
+                "INSERT INTO " + teams() + " VALUES (1, 'red'), (2, 'blue')",
+                "INSERT INTO " + users() + " VALUES (1, 'a@x', 'ann', 1), (2, 'b@x', 'bob', NULL), (3, 'c@x', 'cy', 2)");
+        gate = BloomGate.builder(db).guard(users(), "email").guard(users(), "id").build();
+    }
+
+    @AfterEach
+    void dropAll() throws SQLException {
+        if (gate != null) {
+            gate.close();
+        }
+        if (db != null) {
+            drop(db, suffix);
+        }
+    }
+
+    List<String> shapes() {
+        String u = users();
+        return List.of(
+                "select count(*) from " + u + " where email = ?",
+                "select count(u1_0.id) from " + u + " u1_0 where u1_0.email=?",
+                "select case when count(u1_0.id)>0 then true else false end from " + u + " u1_0 where u1_0.email=?",
+                "select exists(select 1 from " + u + " where email = ?)",
+                "select (select count(*) from " + u + " where email = ?) as n",
+                "select coalesce(max(id), 0) as m, count(*) = 0 as none, max(name), sum(id), avg(id) from " + u
+                        + " where email = ?",
+                "select count(*) from " + u + " where email = ? having count(*) > 0",
+                "select m1_0.id,m1_0.email,m1_0.name,t1_0.id,t1_0.name from " + u + " m1_0 left join " + teams()
+                        + " t1_0 on t1_0.id=m1_0.team_id where m1_0.email=?",
+                "select u.id, t.name from " + u + " u join " + teams() + " t on t.id = u.team_id where u.email = ?");
+    }
+
+    /** Every getter's outcome on every row: values, wasNull, or the SQLSTATE of the exception. */
+    static List<String> everything(ResultSet rs) throws SQLException {
+        List<String> out = new ArrayList<>();
+        try (rs) {
+            int n = rs.getMetaData().getColumnCount();
+            for (int i = 1; i <= n; i++) {
+                out.add(rs.getMetaData().getColumnLabel(i) + ":" + rs.getMetaData().getColumnType(i));
+            }
+            while (rs.next()) {
+                for (int column = 1; column <= n; column++) {
+                    int i = column;
+                    out.add(outcome(() -> rs.getObject(i)) + "/" + rs.wasNull());
+                    out.add(outcome(() -> rs.getString(i)));
+                    out.add(outcome(() -> rs.getInt(i)) + "/" + rs.wasNull());
+                    out.add(outcome(() -> rs.getLong(i)));
+                    out.add(outcome(() -> rs.getBoolean(i)));
+                    out.add(outcome(() -> rs.getBigDecimal(i)));
+                    out.add(outcome(() -> rs.getObject(i, Long.class)));
+                    out.add(outcome(() -> rs.getObject(i, Boolean.class)));
+                    String label = rs.getMetaData().getColumnLabel(i);
+                    out.add(outcome(() -> rs.getString(label)));
+                }
+            }
+            out.add("end:" + rs.next());
+        }
+        return out;
+    }
+
+    interface Get {
+        Object get() throws SQLException;
+    }
+
+    static String outcome(Get g) {
+        try {
+            Object v = g.get();
+            return v == null ? "null" : v.getClass().getSimpleName() + "=" + v;
+        } catch (SQLException e) {
+            return "error " + e.getSQLState();
+        }
+    }
+
+    static List<String> run(Connection c, String sql, Object key) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement(sql)) {
+            ps.setObject(1, key);
+            return everything(ps.executeQuery());
+        }
+    }
+
+    long avoided() {
+        return gate.stats().stream().mapToLong(GuardStats::avoided).sum();
+    }
+
+    @Test
+    void absentKeysAreAnsweredWithTheDatabasesOwnRow() throws SQLException {
+        try (Connection c = gate.dataSource().getConnection(); Connection direct = db.getConnection()) {
+            for (String sql : shapes()) {
+                run(c, sql, "first@x"); // runs for real: copies the metadata and the row on empty input
+                long before = avoided();
+                for (int i = 0; i < 20; i++) {
+                    String key = "absent" + i + "@x";
+                    assertThat(run(c, sql, key)).as(sql).isEqualTo(run(direct, sql, key));
+                }
+                assertThat(avoided() - before).as("answered without the database: %s", sql).isEqualTo(20);
+                for (String present : List.of("a@x", "b@x", "c@x")) {
+                    assertThat(run(c, sql, present)).as("%s with %s", sql, present).isEqualTo(run(direct, sql, present));
+                }
+            }
+        }
+    }
+
+    @Test
+    void theRowIsCopiedOnlyFromAnExecutionWhoseKeysWereAbsent() throws SQLException {
+        String sql = "select count(*) from " + users() + " where email = ?";
+        try (Connection c = gate.dataSource().getConnection(); Connection direct = db.getConnection()) {
+            assertThat(run(c, sql, "a@x")).isEqualTo(run(direct, sql, "a@x")); // present: count 1, not copied
+            assertThat(run(c, sql, "nobody@x")).isEqualTo(run(direct, sql, "nobody@x"));
+            long before = avoided();
+            assertThat(run(c, sql, "nobody2@x")).isEqualTo(run(direct, sql, "nobody2@x"));
+            assertThat(avoided()).isEqualTo(before + 1);
+        }
+    }
+}
