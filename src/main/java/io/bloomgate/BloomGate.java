@@ -256,24 +256,16 @@ public final class BloomGate implements AutoCloseable {
          * Guards {@code table.column} with a filter for {@code expectedKeys} keys at false-positive
          * rate {@code fpp}.
          *
-         * @throws IllegalArgumentException if {@code expectedKeys < 1} or {@code fpp} is not in (0, 1)
+         * @throws IllegalArgumentException if {@code expectedKeys < 1}, {@code fpp} is not in (0, 1), or
+         *     no filter of that size can be built (too large for a Java array, a rate too small to reach)
          */
         public Builder guard(String table, String column, long expectedKeys, double fpp) {
-            if (expectedKeys < 1) {
-                throw new IllegalArgumentException("expectedKeys for " + table + "." + column
-                        + " must be at least 1, was " + expectedKeys);
-            }
+            GuardArguments.checkSized(table, column, expectedKeys, fpp);
             return add(table, column, expectedKeys, fpp);
         }
 
         private Builder add(String table, String column, long expectedKeys, double fpp) {
-            if (table == null || table.isBlank() || column == null || column.isBlank()) {
-                throw new IllegalArgumentException("table and column must be non-blank, were " + table + ", " + column);
-            }
-            if (!(fpp > 0 && fpp < 1)) {
-                throw new IllegalArgumentException("false-positive rate for " + table + "." + column
-                        + " must be strictly between 0 and 1 (e.g. 0.01), was " + fpp);
-            }
+            GuardArguments.check(table, column, fpp);
             specs.add(new GuardSpec(table, column, expectedKeys, fpp));
             return this;
         }
@@ -314,7 +306,8 @@ public final class BloomGate implements AutoCloseable {
         public Builder snapshotEvery(Duration interval) {
             Objects.requireNonNull(interval, "snapshotEvery must not be null");
             if (interval.isNegative()) {
-                throw new IllegalArgumentException("snapshotEvery must not be negative, was " + interval);
+                throw new IllegalArgumentException("snapshotEvery must not be negative, was " + interval
+                        + "; Duration.ZERO saves snapshots on close only");
             }
             feedSettings = new FeedSettings(feedSettings.staleAfter(), feedSettings.pollInterval(), interval,
                     feedSettings.instanceTimeout(), feedSettings.snapshotRetention());
@@ -334,7 +327,8 @@ public final class BloomGate implements AutoCloseable {
         private static Duration positive(Duration d, String name) {
             Objects.requireNonNull(d, name + " must not be null");
             if (d.isNegative() || d.isZero()) {
-                throw new IllegalArgumentException(name + " must be positive, was " + d);
+                throw new IllegalArgumentException(name + " must be positive, was " + d + "; pass e.g."
+                        + " Duration.ofSeconds(5)");
             }
             return d;
         }

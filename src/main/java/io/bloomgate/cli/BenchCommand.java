@@ -39,6 +39,7 @@ final class BenchCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         Workload workload = options.workload(spec);
+        options.checkDb(spec);
         PrintWriter stdout = spec.commandLine().getOut();
         Progress progress = quiet ? Progress.none() : Progress.auto(spec.commandLine().getErr());
         TwoRuns.Result result = new TwoRuns(workload, progress).run();

@@ -1,5 +1,6 @@
 package io.bloomgate.cli;
 
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -42,12 +43,24 @@ final class DemoCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         Workload workload = options.workload(spec);
+        options.checkDb(spec);
+        Path report = out != null ? out : defaultOut();
+        String whatToDo = "pass a file you can write with --out FILE";
+        // Checked now: the report is written after the crawl, which may take minutes.
+        OutputPaths.requireWritableFile(spec, out != null ? "--out" : "--out (default)", report, whatToDo);
         PrintWriter stdout = spec.commandLine().getOut();
         PrintWriter stderr = spec.commandLine().getErr();
         Progress progress = quiet ? Progress.none() : Progress.auto(stderr);
         TwoRuns.Result result = new TwoRuns(workload, progress).run();
         stdout.print(new Summary(result).text());
-        Path file = DemoPage.of(result).writeTo(out != null ? out : defaultOut());
+        stdout.flush();
+        Path file;
+        try {
+            file = DemoPage.of(result).writeTo(report);
+        } catch (IOException e) { // it could be written a moment ago: something changed meanwhile
+            throw new IOException("cannot write the HTML report to " + report + ": " + OutputPaths.reason(e)
+                    + " (the summary above is complete); " + whatToDo, e);
+        }
         stdout.println("  HTML report: " + file.toAbsolutePath().normalize());
         stdout.flush();
         return result.consistent() ? 0 : 1;

@@ -83,8 +83,7 @@ final class TwoRuns {
     }
 
     Result run() throws SQLException, IOException {
-        Path dir = workload.db() != null ? Files.createDirectories(workload.db())
-                : Files.createTempDirectory("bloomgate-demo-");
+        Path dir = directory();
         try {
             VisitedDatabase db = new VisitedDatabase(dir, workload, urls);
             long start = System.nanoTime();
@@ -105,6 +104,25 @@ final class TwoRuns {
             if (workload.db() == null) {
                 deleteTree(dir);
             }
+        }
+    }
+
+    /** The --db directory (created if missing), or a new temporary one; an error says why it cannot be. */
+    private Path directory() throws IOException {
+        if (workload.db() != null) {
+            try {
+                return Files.createDirectories(workload.db());
+            } catch (IOException e) {
+                throw new IOException("cannot create the --db directory " + workload.db() + ": "
+                        + OutputPaths.reason(e) + "; pass another directory with --db DIR", e);
+            }
+        }
+        try {
+            return Files.createTempDirectory("bloomgate-demo-");
+        } catch (IOException e) {
+            throw new IOException("cannot create a temporary directory for the database in "
+                    + System.getProperty("java.io.tmpdir") + ": " + OutputPaths.reason(e) + "; pass a directory with"
+                    + " --db DIR (or another temporary directory with -Djava.io.tmpdir=DIR)", e);
         }
     }
 

@@ -1,31 +1,47 @@
 package io.bloomgate.cli;
 
+import io.bloomgate.filter.FilterShape;
+import io.bloomgate.filter.FilterSpec;
+import io.bloomgate.filter.Sizing;
 import java.nio.file.Path;
-import picocli.CommandLine.ITypeConverter;
+import java.util.Locale;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 
-/** The options {@code demo} and {@code bench} share: the crawl's size, key mix, rate and seed. */
+/**
+ * The options {@code demo} and {@code bench} share: the crawl's size, key mix, rate and seed. Each
+ * numeric option's converter ({@link Numbers}) checks its own range; {@link #workload} checks what
+ * depends on several options or on this JVM's heap.
+ */
 final class WorkloadOptions {
 
-    @Option(names = "--urls", defaultValue = "1000000", converter = Count.class, paramLabel = "N",
-            description = "Visited URLs in the table at the start (default: ${DEFAULT-VALUE}).")
+    /**
+     * Heap per URL while the table is loaded: measured 100 bytes per generated URL (a String of
+     * about 54 Latin-1 characters and its slot in the array), plus the parallel sort's work array
+     * and room for the collector.
+     */
+    static final long HEAP_BYTES_PER_URL = 128;
+
+    @Option(names = "--urls", defaultValue = "1000000", converter = Numbers.UrlCount.class, paramLabel = "N",
+            description = "Visited URLs in the table at the start, at least 1,000 (default: ${DEFAULT-VALUE}).")
     long urls;
 
-    @Option(names = "--checks", defaultValue = "200000", converter = Count.class, paramLabel = "N",
-            description = "Discovered URLs the crawl checks (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--checks", defaultValue = "200000", converter = Numbers.CheckCount.class, paramLabel = "N",
+            description = "Discovered URLs the crawl checks, at least 1 (default: ${DEFAULT-VALUE}).")
     long checks;
 
-    @Option(names = "--seen", defaultValue = "0.1", paramLabel = "FRACTION",
+    @Option(names = "--seen", defaultValue = "0.1", converter = Numbers.SeenFraction.class, paramLabel = "FRACTION",
             description = "Fraction of discovered URLs already visited, 0 to 1 (default: ${DEFAULT-VALUE}).")
     double seen;
 
-    @Option(names = "--fpp", defaultValue = "0.01", paramLabel = "RATE",
-            description = "Target false-positive rate of the filter (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--fpp", defaultValue = "0.01", converter = Numbers.Fpp.class, paramLabel = "RATE",
+            description = "Target false-positive rate of the filter, at least 1e-14 and below 0.5"
+                    + " (default: ${DEFAULT-VALUE}).")
     double fpp;
 
-    @Option(names = "--seed", defaultValue = "42", description = "Seed of the URL stream (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--seed", defaultValue = "42", converter = Numbers.Seed.class,
+            description = "Seed of the URL stream (default: ${DEFAULT-VALUE}).")
     long seed;
 
     @Option(names = "--db", paramLabel = "DIR", description = "Directory for the H2 database files, kept"
@@ -33,39 +49,86 @@ final class WorkloadOptions {
             + " deleted).")
     Path db;
 
-    @Option(names = "--cache-kb", defaultValue = "1024", paramLabel = "KIB",
-            description = "H2 page cache (CACHE_SIZE) during the crawls, KiB: small, so lookups read the file"
-                    + " (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--cache-kb", defaultValue = "1024", converter = Numbers.CacheKb.class, paramLabel = "KIB",
+            description = "H2 page cache (CACHE_SIZE) during the crawls, KiB, at least 256: small, so lookups read the"
+                    + " file (default: ${DEFAULT-VALUE}).")
     int cacheKb;
 
-    @Option(names = "--batch", defaultValue = "10000", paramLabel = "N", converter = Count.class,
+    @Option(names = "--batch", defaultValue = "10000", paramLabel = "N", converter = Numbers.BatchSize.class,
             description = "The crawler visits (inserts) the new URLs of its frontier after every N checks, in one"
-                    + " transaction (default: ${DEFAULT-VALUE}).")
+                    + " transaction, 1 to 1,000,000 (default: ${DEFAULT-VALUE}).")
     long batch;
 
-    /** The options as a workload, or a usage error naming the option at fault. */
+    /** The options as a workload, or a usage error naming the options at fault and what to do. */
     Workload workload(CommandSpec spec) {
-        require(spec, urls >= 1_000, "--urls must be at least 1,000, was " + urls);
-        require(spec, checks >= 1, "--checks must be at least 1, was " + checks);
+        return workload(spec, Runtime.getRuntime().maxMemory());
+    }
+
+    /** As {@link #workload(CommandSpec)}, for a JVM whose heap can grow to {@code maxHeap} bytes. */
+    Workload workload(CommandSpec spec, long maxHeap) {
+        // The converters check each option's range; these repeat the checks for values set otherwise
+        // (tests set the fields), and check what depends on several options or on the heap.
+        require(spec, urls >= 1_000 && urls <= Numbers.MAX_URLS, String.format(Locale.ROOT,
+                "--urls must be between 1,000 and %,d, was %d", Numbers.MAX_URLS, urls));
+        require(spec, checks >= 1 && checks <= Numbers.MAX_CHECKS, String.format(Locale.ROOT,
+                "--checks must be between 1 and %,d, was %d", Numbers.MAX_CHECKS, checks));
         require(spec, seen >= 0 && seen <= 1, "--seen must be between 0 and 1, was " + seen);
-        require(spec, fpp > 0 && fpp < 0.5, "--fpp must be above 0 and below 0.5, was " + fpp);
-        require(spec, cacheKb >= 256, "--cache-kb must be at least 256, was " + cacheKb);
-        require(spec, batch >= 1, "--batch must be at least 1, was " + batch);
-        require(spec, batch <= 1_000_000, "--batch must be at most 1,000,000, was " + batch);
+        require(spec, fpp >= Sizing.MIN_BLOCKED_FPP && fpp < 0.5, "--fpp must be at least " + Sizing.MIN_BLOCKED_FPP
+                + " and below 0.5, was " + fpp);
+        require(spec, cacheKb >= Numbers.MIN_CACHE_KB, "--cache-kb must be at least 256, was " + cacheKb);
+        require(spec, batch >= 1 && batch <= Numbers.MAX_BATCH, "--batch must be between 1 and 1,000,000, was "
+                + batch);
+        String heap = String.format(Locale.ROOT, "this JVM's maximum heap (%,d MiB)", maxHeap >> 20);
+        String raise = "raise the heap (java -Xmx...; under mvn exec:java, MAVEN_OPTS=-Xmx...)";
+        // Loading generates and sorts every URL in memory: without this check a big --urls ends,
+        // minutes later, in an OutOfMemoryError.
+        long loadBytes = urls * HEAP_BYTES_PER_URL;
+        require(spec, loadBytes <= maxHeap, String.format(Locale.ROOT, "--urls %,d needs about %,d MiB of heap to"
+                + " generate and sort the URLs, more than %s; lower --urls (at most %,d here) or %s", urls,
+                loadBytes >> 20, heap, maxHeap / HEAP_BYTES_PER_URL, raise));
+        require(spec, (long) cacheKb * 1024 <= maxHeap / 2, String.format(Locale.ROOT, "--cache-kb %,d is more than"
+                + " half of %s: H2's page cache lives on the heap; lower --cache-kb (at most %,d here) or %s",
+                cacheKb, heap, maxHeap / 2 / 1024, raise));
+        filterFits(spec, maxHeap, heap, raise);
         return new Workload(urls, checks, seen, fpp, seed, db, cacheKb, (int) batch);
+    }
+
+    /**
+     * The gate's filter is sized for every key the table can reach, {@code --urls} plus {@code --checks}:
+     * it must have a shape (not too large for a Java array, a rate a filter can reach) and fit in half
+     * the heap (H2 and the crawl need the rest).
+     */
+    private void filterFits(CommandSpec spec, long maxHeap, String heap, String raise) {
+        long keys = urls + checks; // cannot overflow: both are bounded far below Long.MAX_VALUE / 2
+        String options = String.format(Locale.ROOT, "--urls %,d plus --checks %,d = %,d keys at --fpp %s", urls,
+                checks, keys, fpp);
+        FilterShape shape;
+        try {
+            shape = FilterSpec.of(keys, fpp).shape();
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), "the gate's filter for " + options + " cannot be built: "
+                    + e.getMessage() + " (its expected key count is --urls plus --checks, its rate --fpp)");
+        }
+        long bytes = shape.bits() / 8;
+        require(spec, bytes <= maxHeap / 2, String.format(Locale.ROOT, "the gate's filter for %s needs %,d MiB,"
+                + " more than half of %s; lower --urls or --checks, raise --fpp, or %s", options, bytes >> 20, heap,
+                raise));
+    }
+
+    /**
+     * {@code --db}, if given, is a directory the run can create its database files in (created if
+     * missing): a usage error saying what is wrong with it otherwise.
+     */
+    void checkDb(CommandSpec spec) {
+        if (db != null) {
+            OutputPaths.requireWritableDirectory(spec, "--db", db, "pass another directory with --db DIR, or leave"
+                    + " --db out for a temporary one");
+        }
     }
 
     private static void require(CommandSpec spec, boolean ok, String message) {
         if (!ok) {
             throw new ParameterException(spec.commandLine(), message);
-        }
-    }
-
-    /** Counts may be written {@code 2000000}, {@code 2_000_000} or {@code 2,000,000}. */
-    static final class Count implements ITypeConverter<Long> {
-        @Override
-        public Long convert(String value) {
-            return Long.parseLong(value.replace("_", "").replace(",", ""));
         }
     }
 }

@@ -45,6 +45,14 @@ public final class Sizing {
      */
     public static final double DESIGN_MARGIN = 0.97;
 
+    /**
+     * The smallest false-positive rate {@link #blocked} sizes for sure (it reaches about 5e-15). With at
+     * most {@link #MAX_HASHES} hashes in a 512-bit block, lower rates need more bits per key than the
+     * search allows (4 times the standard filter's), which no one wants from a filter: 255 bits per
+     * key here already.
+     */
+    public static final double MIN_BLOCKED_FPP = 1e-14;
+
     private static final double LN2 = Math.log(2);
     private static final double LN2_SQUARED = LN2 * LN2;
 
@@ -172,13 +180,22 @@ public final class Sizing {
         int standardK = (int) Math.max(1, Math.round(standard * LN2));
         double bestBitsPerKey = Double.MAX_VALUE;
         int bestK = standardK;
-        // Blocking favours slightly fewer hashes than the standard optimum; search around it.
-        for (int k = Math.max(1, standardK - 5); k <= Math.min(MAX_HASHES, standardK + 1); k++) {
+        // Blocking favours slightly fewer hashes than the standard optimum; search around it. Below
+        // about 1e-11 the optimum passes MAX_HASHES: the search then still tries MAX_HASHES (more bits
+        // per key make up for fewer hashes) rather than nothing.
+        int fromK = Math.min(MAX_HASHES, Math.max(1, standardK - 5));
+        for (int k = fromK; k <= Math.min(MAX_HASHES, Math.max(fromK, standardK + 1)); k++) {
             double bitsPerKey = blockedBitsPerKey(k, standard, target);
             if (bitsPerKey < bestBitsPerKey) {
                 bestBitsPerKey = bitsPerKey;
                 bestK = k;
             }
+        }
+        if (bestBitsPerKey == Double.MAX_VALUE) {
+            throw new IllegalArgumentException(String.format(
+                    "false-positive rate %s is below what a blocked filter reaches (at most %d hash functions in"
+                            + " %d-bit blocks: rates down to about %s); raise the rate", p, MAX_HASHES, BLOCK_BITS,
+                    MIN_BLOCKED_FPP));
         }
         return new FilterShape(roundUpToBlocks(Math.ceil(bestBitsPerKey * n), n, p), bestK);
     }
@@ -226,9 +243,9 @@ public final class Sizing {
 
     private static IllegalArgumentException tooLarge(long n, double p, double bits) {
         return new IllegalArgumentException(String.format(
-                "A filter for %d keys at false-positive rate %s needs %.0f bits, more than the %d a Java"
-                        + " long[] can hold (16 GiB); lower the expected key count, raise the rate, or use the"
-                        + " scalable layout", n, p, bits, MAX_BITS));
+                "a filter for %d keys at false-positive rate %s needs %.0f bits, more than the %d a Java"
+                        + " long[] can hold (16 GiB); lower the expected key count or raise the rate", n, p, bits,
+                MAX_BITS));
     }
 
     static void checkKeysAndRate(long n, double p) {

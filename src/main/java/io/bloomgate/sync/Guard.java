@@ -10,6 +10,7 @@ import io.bloomgate.key.KeyForm;
 import io.bloomgate.report.GuardCounters;
 import io.bloomgate.sql.GuardedTable;
 import java.sql.JDBCType;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
@@ -75,7 +76,26 @@ public final class Guard {
         this.columnTypes = Map.copyOf(columnTypes);
         this.requested = spec;
         this.spec = spec;
-        this.filter = BloomFilters.create(spec);
+        this.filter = newFilter(table, spec, "Guard it with fewer expected keys or a higher rate"
+                + " (BloomGate.Builder.guard(table, column, expectedKeys, fpp); in H2 SQL, BLOOM_GUARD(table, column,"
+                + " expected_keys, fpp))");
+    }
+
+    /**
+     * The filter for {@code spec}; when it cannot be made (too large for a Java array, a rate no
+     * filter reaches, not enough heap) the error names the guard and its sizing: the filter
+     * package's own message knows neither.
+     */
+    private static BloomFilter newFilter(GuardedTable table, FilterSpec spec, String whatToDo) {
+        try {
+            return BloomFilters.create(spec);
+        } catch (IllegalArgumentException | IllegalStateException e) {
+            String message = String.format(Locale.ROOT, "Cannot build the filter of the guard on %s (%,d expected"
+                    + " keys, false-positive rate %s): %s. %s", table, spec.expectedKeys(), spec.targetFpp(),
+                    e.getMessage(), whatToDo);
+            throw e instanceof IllegalStateException ? new IllegalStateException(message, e)
+                    : new IllegalArgumentException(message, e);
+        }
     }
 
     public GuardedTable table() {
@@ -251,7 +271,9 @@ public final class Guard {
         if (next != null) {
             throw new IllegalStateException("a rebuild of " + this + " is already running");
         }
-        BloomFilter fresh = BloomFilters.create(newSpec);
+        BloomFilter fresh = newFilter(table, newSpec, "A rebuild sizes the filter for twice the keys the table"
+                + " holds (at least the expected keys the guard was configured with); the current filter keeps"
+                + " answering. Guard the column at a higher rate for a smaller filter");
         next = fresh;
         return fresh;
     }

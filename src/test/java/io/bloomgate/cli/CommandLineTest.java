@@ -67,8 +67,8 @@ class CommandLineTest {
 
         Cli range = Cli.run("bench", "--seen", "1.5");
         assertThat(range.code).isEqualTo(2);
-        assertThat(range.err.strip()).isEqualTo("bloomgate bench: --seen must be between 0 and 1, was 1.5"
-                + " (see bloomgate bench --help)");
+        assertThat(range.err.strip()).isEqualTo("bloomgate bench: Invalid value for option '--seen': '1.5' is out of"
+                + " range: it must be between 0 and 1 (e.g. 0.1 for 10%) (see bloomgate bench --help)");
 
         Cli missing = Cli.run("report");
         assertThat(missing.code).isEqualTo(2);

@@ -76,13 +76,35 @@ class SizingTest {
         assertThatThrownBy(() -> FilterSpec.of(-5, 0.01)).hasMessageContaining("-5");
     }
 
+    @ParameterizedTest
+    @ValueSource(doubles = {1e-11, 1e-12, 1e-13, Sizing.MIN_BLOCKED_FPP})
+    void ratesWhoseOptimumNeedsMoreThanMaxHashesAreSizedWithMaxHashes(double p) {
+        // Below about 5e-12 the standard optimum passes MAX_HASHES; such rates used to be refused as
+        // needing "Infinity bits" although MAX_HASHES hashes reach them with more bits per key.
+        long n = 1_000_000;
+        FilterShape shape = Sizing.blocked(n, p);
+        assertThat(shape.hashes()).isEqualTo(Sizing.MAX_HASHES);
+        assertThat(Sizing.blockedFpp(shape.bits(), n, shape.hashes())).isLessThanOrEqualTo(p * Sizing.DESIGN_MARGIN);
+    }
+
+    @ParameterizedTest
+    @ValueSource(doubles = {1e-16, 1e-300, Double.MIN_VALUE})
+    void ratesNoBlockedFilterReachesAreRefusedAsSuch(double p) {
+        assertThatThrownBy(() -> Sizing.blocked(1_000, p)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("rate " + p + " is below what a blocked filter reaches")
+                .hasMessageContaining(String.valueOf(Sizing.MIN_BLOCKED_FPP))
+                .hasMessageContaining("raise the rate")
+                .hasMessageNotContaining("Infinity");
+    }
+
     @Test
     void refusesFiltersLargerThanAJavaArrayNamingTheValuesAndTheLimit() {
         assertThatThrownBy(() -> Sizing.blocked(20_000_000_000L, 0.0001))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("20000000000 keys")
                 .hasMessageContaining("1.0E-4")
-                .hasMessageContaining(String.valueOf(Sizing.MAX_BITS));
+                .hasMessageContaining(String.valueOf(Sizing.MAX_BITS))
+                .hasMessageContaining("lower the expected key count or raise the rate");
         assertThatThrownBy(() -> new FilterShape(Sizing.MAX_BITS + 1, 3)).hasMessageContaining("between 1 and");
         assertThatThrownBy(() -> new FilterShape(1024, 0)).hasMessageContaining("hash count");
     }
