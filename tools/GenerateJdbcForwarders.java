@@ -134,6 +134,8 @@ public class GenerateJdbcForwarders {
                     .append("    abstract void boundNull(int index);\n")
                     .append("\n    /** Parameter {@code index} was bound to a value the key forms may convert. */\n")
                     .append("    abstract void boundObject(int index, Object value);\n")
+                    .append("\n    /** Parameter {@code index} was bound with {@code setObject(index, value, targetSqlType)}. */\n")
+                    .append("    abstract void boundObject(int index, Object value, int targetSqlType);\n")
                     .append("\n    /** Parameter {@code index} was bound in a way the gate does not reproduce. */\n")
                     .append("    abstract void boundUnknown(int index);\n")
                     .append("\n    /** All parameters were cleared. */\n")
@@ -201,9 +203,15 @@ public class GenerateJdbcForwarders {
                 return "boundNull(p1)";
             case "setString", "setNString", "setBigDecimal", "setBytes":
                 return "boundObject(p1, p2)";
+            case "setArray":
+                return "boundObject(p1, p2)";
             case "setObject":
-                // With a target SQL type the driver converts first; only the plain form is exact.
-                return types.length == 2 ? "boundObject(p1, p2)" : "boundUnknown(p1)";
+                // With a target SQL type the driver converts first: the gate decides per type which
+                // forms it can reproduce (setObject(v, Types.OTHER) on PostgreSQL: typed by the server).
+                if (types.length == 2) {
+                    return "boundObject(p1, p2)";
+                }
+                return types.length == 3 && types[2] == int.class ? "boundObject(p1, p2, p3)" : "boundUnknown(p1)";
             default:
                 return "boundUnknown(p1)";
         }

@@ -25,6 +25,9 @@ abstract class ApplicationShapesContract {
 
     abstract void drop(DataSource db, String suffix) throws SQLException;
 
+    /** Whether the database is PostgreSQL (casts spelled ?::uuid, setObject(v, Types.OTHER) typed by the server). */
+    abstract boolean postgres();
+
     protected final String suffix = "a" + Long.toHexString(System.nanoTime());
     protected DataSource db;
     protected BloomGate gate;
@@ -37,6 +40,12 @@ abstract class ApplicationShapesContract {
         return "teams_" + suffix;
     }
 
+    String tokens() {
+        return "tokens_" + suffix;
+    }
+
+    static final String PRESENT_TOKEN = "6f1c2a3b-0000-4000-8000-00000000000a";
+
     @BeforeEach
     void create() throws SQLException {
         db = database();
@@ -45,8 +54,10 @@ abstract class ApplicationShapesContract {
                 "CREATE TABLE " + users() + " (id INT PRIMARY KEY, email VARCHAR(100) NOT NULL, name VARCHAR(20),"
                         + " team_id INT)",
                 "INSERT INTO " + teams() + " VALUES (1, 'red'), (2, 'blue')",
-                "INSERT INTO " + users() + " VALUES (1, 'a@x', 'ann', 1), (2, 'b@x', 'bob', NULL), (3, 'c@x', 'cy', 2)");
-        gate = BloomGate.builder(db).guard(users(), "email").guard(users(), "id").build();
+                "INSERT INTO " + users() + " VALUES (1, 'a@x', 'ann', 1), (2, 'b@x', 'bob', NULL), (3, 'c@x', 'cy', 2)",
+                "CREATE TABLE " + tokens() + " (id UUID PRIMARY KEY, label VARCHAR(20))",
+                "INSERT INTO " + tokens() + " VALUES ('" + PRESENT_TOKEN + "', 'present')");
+        gate = BloomGate.builder(db).guard(users(), "email").guard(users(), "id").guard(tokens(), "id").build();
     }
 
     @AfterEach
@@ -141,6 +152,84 @@ abstract class ApplicationShapesContract {
                 for (String present : List.of("a@x", "b@x", "c@x")) {
                     assertThat(run(c, sql, present)).as("%s with %s", sql, present).isEqualTo(run(direct, sql, present));
                 }
+            }
+        }
+    }
+
+    /** How one shape binds its key: the SQL and a binder for a key value. */
+    record Bound(String sql, Binder binder) {
+    }
+
+    interface Binder {
+        void bind(PreparedStatement ps, Object key) throws SQLException;
+    }
+
+    List<Bound> boundShapes() {
+        String t = tokens();
+        List<Bound> shapes = new ArrayList<>(List.of(
+                new Bound("select id, label from " + t + " where id = cast(? as uuid)",
+                        (ps, k) -> ps.setString(1, k.toString().toUpperCase(java.util.Locale.ROOT))),
+                new Bound("select id, label from " + t + " where id = ?", (ps, k) -> ps.setObject(1, k)),
+                new Bound("select id, email from " + users() + " where id = any (?)",
+                        (ps, k) -> ps.setArray(1, ps.getConnection().createArrayOf("INTEGER",
+                                new Object[] {((java.util.UUID) k).hashCode() & 0xffff, 100_000})))));
+        if (postgres()) {
+            shapes.add(new Bound("select id, label from " + t + " where id = ?::uuid", (ps, k) -> ps.setString(1, k.toString())));
+            shapes.add(new Bound("select id, label from " + t + " where id = ?",
+                    (ps, k) -> ps.setObject(1, k.toString(), java.sql.Types.OTHER)));
+            shapes.add(new Bound("select id, label from " + t + " where id = ?",
+                    (ps, k) -> ps.setObject(1, k, java.sql.Types.OTHER)));
+        }
+        return shapes;
+    }
+
+    static List<String> run(Connection c, Bound shape, Object key) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement(shape.sql())) {
+            shape.binder().bind(ps, key);
+            return everything(ps.executeQuery());
+        }
+    }
+
+    @Test
+    void uuidKeysHoweverBoundAndArraysOfKeysAreAnswered() throws SQLException {
+        java.util.Random random = new java.util.Random(13);
+        try (Connection c = gate.dataSource().getConnection(); Connection direct = db.getConnection()) {
+            for (Bound shape : boundShapes()) {
+                run(c, shape, new java.util.UUID(random.nextLong(), random.nextLong()));
+                long before = avoided();
+                for (int i = 0; i < 20; i++) {
+                    java.util.UUID key = new java.util.UUID(random.nextLong(), random.nextLong());
+                    assertThat(run(c, shape, key)).as(shape.sql()).isEqualTo(run(direct, shape, key));
+                }
+                // Bloom filters are probabilistic: at p = 1%, 20 absent keys all pass with probability
+                // 0.99^20 = 82%; at least 17 of 20 fails with probability < 0.1%.
+                assertThat(avoided() - before).as("answered without the database: %s", shape.sql()).isGreaterThanOrEqualTo(17);
+                java.util.UUID present = java.util.UUID.fromString(PRESENT_TOKEN);
+                assertThat(run(c, shape, present)).as(shape.sql()).isEqualTo(run(direct, shape, present));
+            }
+        }
+    }
+
+    @Test
+    void aStringThatIsNotAUuidGetsTheDatabasesError() throws SQLException {
+        Bound shape = new Bound("select id from " + tokens() + " where id = cast(? as uuid)",
+                (ps, k) -> ps.setString(1, (String) k));
+        try (Connection c = gate.dataSource().getConnection(); Connection direct = db.getConnection()) {
+            run(c, shape, "00000000-0000-4000-8000-000000000001");
+            for (String bad : List.of("not-a-uuid", "00000000-0000-4000-8000-00000000000", "{00000000-0000-4000-8000-000000000001}")) {
+                List<String> expected;
+                try {
+                    expected = run(direct, shape, bad);
+                } catch (SQLException e) {
+                    expected = List.of("error " + e.getSQLState());
+                }
+                List<String> actual;
+                try {
+                    actual = run(c, shape, bad);
+                } catch (SQLException e) {
+                    actual = List.of("error " + e.getSQLState());
+                }
+                assertThat(actual).as(bad).isEqualTo(expected);
             }
         }
     }

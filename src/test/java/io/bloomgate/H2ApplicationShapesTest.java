@@ -14,4 +14,9 @@ class H2ApplicationShapesTest extends ApplicationShapesContract {
     void drop(DataSource db, String suffix) throws java.sql.SQLException {
         H2Databases.run(db, "SHUTDOWN");
     }
+
+    @Override
+    boolean postgres() {
+        return false;
+    }
 }

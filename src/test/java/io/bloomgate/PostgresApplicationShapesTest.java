@@ -18,6 +18,12 @@ class PostgresApplicationShapesTest extends ApplicationShapesContract {
 
     @Override
     void drop(DataSource db, String suffix) throws java.sql.SQLException {
-        H2Databases.run(db, "DROP TABLE IF EXISTS users_" + suffix, "DROP TABLE IF EXISTS teams_" + suffix);
+        H2Databases.run(db, "DROP TABLE IF EXISTS users_" + suffix, "DROP TABLE IF EXISTS teams_" + suffix,
+                "DROP TABLE IF EXISTS tokens_" + suffix);
+    }
+
+    @Override
+    boolean postgres() {
+        return true;
     }
 }

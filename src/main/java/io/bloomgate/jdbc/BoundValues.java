@@ -36,12 +36,15 @@ final class BoundValues {
             case ParameterSlots.OBJECT:
                 Object value = slots.object(index);
                 // pgjdbc sends setString values typed varchar: against a non-text key the server
-                // raises "operator does not exist" rather than answer, so let it.
+                // raises "operator does not exist" rather than answer, so let it. A cast in the
+                // text (CAST(? AS uuid), ?::uuid) makes the server convert it instead.
                 if (lookup && value instanceof String && !guard.keyIsText()
-                        && dialect == Dialect.POSTGRES) {
+                        && dialect == Dialect.POSTGRES && key.cast == null) {
                     return Canonical.NOT_EXACT;
                 }
                 return guard.keyForm().canonicalize(value, buffer);
+            case ParameterSlots.UNTYPED:
+                return guard.keyForm().canonicalize(slots.object(index), buffer); // typed by the server, as a literal
             case ParameterSlots.NULL:
                 // pgjdbc sends a NULL typed as its setter's type (setNull(i, VARCHAR), setString(i,
                 // null)...), which the gate does not record: against a key of another type the server
@@ -60,6 +63,7 @@ final class BoundValues {
             case ParameterSlots.LONG:
                 return cast.preserves(slots.longValue(index));
             case ParameterSlots.OBJECT:
+            case ParameterSlots.UNTYPED:
                 return cast.preserves(slots.object(index));
             default:
                 return false;
@@ -100,6 +104,10 @@ final class BoundValues {
      */
     static boolean accepted(ParameterSlots slots, int index, ColumnType column, Dialect dialect) {
         switch (slots.kind(index)) {
+            case ParameterSlots.UNTYPED:
+                // Typed by the server from the column, like a literal: converted by its rules.
+                return acceptedObject(slots.object(index), column, Dialect.H2)
+                        && !(slots.object(index) instanceof String s && s.indexOf('\0') >= 0);
             case ParameterSlots.NULL:
                 // On PostgreSQL a NULL has its setter's type, unrecorded here (see canonicalKey).
                 return dialect != Dialect.POSTGRES;
@@ -149,6 +157,58 @@ final class BoundValues {
             return column.isUuid();
         }
         return false;
+    }
+
+    /**
+     * Whether a key parameter, cast in the text, is compared in the key column's own type family:
+     * the cast's value (which {@link ParameterCast#preserves} checked) then meets the column without
+     * a conversion that could fail ({@code int_col = CAST(? AS VARCHAR)} is an error on PostgreSQL).
+     */
+    static boolean castFits(ParameterCast cast, ColumnType column) {
+        switch (cast.type()) {
+            case VARCHAR: case CHAR: case CLOB:
+                return column.isText();
+            case TINYINT: case SMALLINT: case INTEGER: case BIGINT: case NUMERIC:
+                return column.isExactNumeric();
+            case UUID:
+                return column.isUuid();
+            case VARBINARY: case BINARY:
+                return column.isBinary();
+            default:
+                return false;
+        }
+    }
+
+    /**
+     * The elements of an array bound for {@code key = ANY(?)}: {@code setArray} (pgjdbc builds the
+     * elements locally, no round trip) or a Java array; null when they cannot be read without the
+     * database or are not all of a type the key column accepts.
+     */
+    static Object[] arrayElements(ParameterSlots slots, int index, ColumnType column, Dialect dialect) {
+        if (slots == null || slots.kind(index) != ParameterSlots.OBJECT) {
+            return null;
+        }
+        Object value = slots.object(index);
+        Object[] elements;
+        try {
+            if (value instanceof java.sql.Array a) {
+                Object array = a.getArray();
+                elements = array instanceof Object[] o ? o : null;
+            } else {
+                elements = value instanceof Object[] o ? o : null;
+            }
+        } catch (java.sql.SQLException | RuntimeException e) {
+            return null;
+        }
+        if (elements == null) {
+            return null;
+        }
+        for (Object e : elements) {
+            if (e != null && !acceptedObject(e, column, dialect)) {
+                return null;
+            }
+        }
+        return elements;
     }
 
     /** A plain decimal number as H2 reads a string (blanks around it allowed), or null. */

@@ -28,12 +28,18 @@ final class CachedPlan {
         final ParameterCast cast;   // a cast around the parameter (jOOQ renders one on H2), or null
         final Canonical literal;    // for literals: EXACT, NULL or NOT_EXACT
         final byte[] literalBytes;  // canonical bytes of an EXACT literal
+        final boolean array;        // key = ANY(?): the parameter is an array of keys
 
         Key(int parameter, ParameterCast cast, Canonical literal, byte[] literalBytes) {
+            this(parameter, cast, literal, literalBytes, false);
+        }
+
+        Key(int parameter, ParameterCast cast, Canonical literal, byte[] literalBytes, boolean array) {
             this.parameter = parameter;
             this.cast = cast;
             this.literal = literal;
             this.literalBytes = literalBytes;
+            this.array = array;
         }
     }
 
@@ -210,6 +216,8 @@ final class CachedPlan {
             KeyOperand operand = operands.get(i);
             if (operand instanceof KeyOperand.Parameter p) {
                 keys[i] = new Key(p.index(), p.cast(), null, null);
+            } else if (operand instanceof KeyOperand.ArrayParameter p) {
+                keys[i] = new Key(p.index(), null, null, null, true);
             } else {
                 Object value = ((KeyOperand.Literal) operand).value();
                 Canonical canonical = guard.keyForm().canonicalize(value, buffer);

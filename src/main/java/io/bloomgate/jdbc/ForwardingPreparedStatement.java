@@ -26,6 +26,9 @@ abstract class ForwardingPreparedStatement extends GateStatement implements java
     /** Parameter {@code index} was bound to a value the key forms may convert. */
     abstract void boundObject(int index, Object value);
 
+    /** Parameter {@code index} was bound with {@code setObject(index, value, targetSqlType)}. */
+    abstract void boundObject(int index, Object value, int targetSqlType);
+
     /** Parameter {@code index} was bound in a way the gate does not reproduce. */
     abstract void boundUnknown(int index);
 
@@ -81,7 +84,7 @@ abstract class ForwardingPreparedStatement extends GateStatement implements java
             boundUnknown(p1);
             throw e;
         }
-        boundUnknown(p1);
+        boundObject(p1, p2);
     }
 
     @Override
@@ -466,7 +469,7 @@ abstract class ForwardingPreparedStatement extends GateStatement implements java
             boundUnknown(p1);
             throw e;
         }
-        boundUnknown(p1);
+        boundObject(p1, p2, p3);
     }
 
     @Override

@@ -54,6 +54,18 @@ class GatePreparedStatement extends ForwardingPreparedStatement {
     }
 
     @Override
+    final void boundObject(int index, Object value, int targetSqlType) {
+        if (targetSqlType == java.sql.Types.OTHER && connection.context.dialect == io.bloomgate.sql.Dialect.POSTGRES
+                && (value instanceof String || value instanceof java.util.UUID)) {
+            slots.setUntyped(index, value); // Spring's SqlParameterValue(Types.OTHER, id), MyBatis' JdbcType.OTHER
+        } else if (targetSqlType == java.sql.Types.ARRAY && (value instanceof java.sql.Array || value instanceof Object[])) {
+            slots.setObject(index, value);
+        } else {
+            slots.setUnknown(index); // the driver converts to the target type by its own rules
+        }
+    }
+
+    @Override
     final void boundUnknown(int index) {
         slots.setUnknown(index);
     }

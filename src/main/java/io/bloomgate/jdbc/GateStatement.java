@@ -190,10 +190,17 @@ class GateStatement extends ForwardingStatement {
                     }
                     continue;
                 }
+            } else if (key.array) {
+                int verdict = arrayKeysAbsent(slots, key, guard, buffer);
+                if (verdict != ABSENT) {
+                    return verdict;
+                }
+                continue;
             } else {
                 canonical = BoundValues.canonicalKey(slots, key, guard, buffer, true, connection.context.dialect);
-                if (canonical != Canonical.NOT_EXACT
-                        && !BoundValues.accepted(slots, key.parameter, guard.keyColumnType(), connection.context.dialect)) {
+                if (canonical != Canonical.NOT_EXACT && !(key.cast != null
+                        ? BoundValues.castFits(key.cast, guard.keyColumnType())
+                        : BoundValues.accepted(slots, key.parameter, guard.keyColumnType(), connection.context.dialect))) {
                     return NOT_EXACT; // the database would raise an error converting it, not return rows
                 }
             }
@@ -204,6 +211,25 @@ class GateStatement extends ForwardingStatement {
                 return MAYBE;
             }
             // NULL never equals anything: this key contributes no rows.
+        }
+        return ABSENT;
+    }
+
+    /** {@code key = ANY(?)}: absent when every element of the bound array is. */
+    private int arrayKeysAbsent(ParameterSlots slots, CachedPlan.Key key, Guard guard, KeyBuffer buffer) {
+        Object[] elements = BoundValues.arrayElements(slots, key.parameter, guard.keyColumnType(),
+                connection.context.dialect);
+        if (elements == null) {
+            return NOT_EXACT;
+        }
+        for (Object element : elements) {
+            Canonical canonical = guard.keyForm().canonicalize(element, buffer);
+            if (canonical == Canonical.NOT_EXACT) {
+                return NOT_EXACT;
+            }
+            if (canonical == Canonical.EXACT && guard.filter().mightContain(buffer.array(), 0, buffer.length())) {
+                return MAYBE;
+            }
         }
         return ABSENT;
     }

@@ -14,6 +14,11 @@ final class ParameterSlots {
     static final byte LONG = 2;
     static final byte OBJECT = 3;
     static final byte UNKNOWN = 4;
+    /**
+     * A string or UUID bound with {@code setObject(i, v, Types.OTHER)} on PostgreSQL: sent without a
+     * type, so the server types it from the column it is compared with, as it does a literal.
+     */
+    static final byte UNTYPED = 5;
 
     private byte[] kinds;
     private long[] longs;
@@ -48,6 +53,13 @@ final class ParameterSlots {
     void setObject(int index, Object value) {
         if (ensure(index)) {
             kinds[index - 1] = value == null ? NULL : OBJECT;
+            objects[index - 1] = value;
+        }
+    }
+
+    void setUntyped(int index, Object value) {
+        if (ensure(index)) {
+            kinds[index - 1] = value == null ? NULL : UNTYPED;
             objects[index - 1] = value;
         }
     }

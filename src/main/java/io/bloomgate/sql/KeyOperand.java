@@ -29,6 +29,15 @@ public sealed interface KeyOperand {
     }
 
     /**
+     * An array parameter of {@code key = ANY(?)}: every element of the bound array is a key (an
+     * empty array or a NULL matches nothing).
+     *
+     * @param index the 1-based JDBC parameter index
+     */
+    record ArrayParameter(int index) implements KeyOperand {
+    }
+
+    /**
      * A literal as the parser read it: {@link Long}, {@link java.math.BigInteger}, {@link
      * java.math.BigDecimal}, {@link String}, {@code byte[]} (H2 {@code X'..'} only), {@link Boolean},
      * or {@code null} for {@code NULL} (which equals nothing: a lookup for it is empty). Writes may also

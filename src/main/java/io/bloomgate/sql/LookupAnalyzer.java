@@ -165,6 +165,9 @@ final class LookupAnalyzer {
             if (o instanceof Operand.Param p) {
                 keys.add(new KeyOperand.Parameter(p.index(), p.cast()));
                 consume(p.index());
+            } else if (o instanceof Operand.ArrayParam p) {
+                keys.add(new KeyOperand.ArrayParameter(p.index()));
+                consume(p.index());
             } else {
                 KeyOperand literal = a.lookupLiteral(((Operand.Literal) o).value());
                 if (literal == null) {
@@ -569,6 +572,13 @@ final class LookupAnalyzer {
             }
             return null;
         }
+        if (c instanceof QOM.EqQuantified<?> eq) {
+            Operand.ArrayParam array = anyArray(eq);
+            if (array != null && a.operand(eq.$arg1(), this::column) instanceof Operand.Column col) {
+                return candidate(col, List.of(array), index);
+            }
+            return null;
+        }
         if (c instanceof QOM.InList<?> in) {
             if (!(a.operand(in.$field(), this::column) instanceof Operand.Column col)) {
                 return null;
@@ -582,6 +592,25 @@ final class LookupAnalyzer {
                 keys.add(o);
             }
             return keys.isEmpty() ? null : candidate(col, keys, index);
+        }
+        return null;
+    }
+
+    /** The bare array parameter of {@code x = ANY(?)}, or null. */
+    private Operand.ArrayParam anyArray(QOM.EqQuantified<?> eq) {
+        if (!(eq.$arg2() instanceof QOM.QuantifiedArray<?> q) || q.$quantifier() != QOM.Quantifier.ANY) {
+            return null;
+        }
+        // jOOQ reads ANY (?) as ANY (ARRAY[?]); the text tells it from a real ARRAY[?] of one key.
+        Field<?> array = q.$array();
+        if (array instanceof QOM.Array<?> constructor && constructor.$elements().size() == 1) {
+            array = constructor.$elements().get(0);
+        }
+        if (array instanceof Param<?> p && !p.isInline()) {
+            int index = a.parameterIndex(p);
+            if (index > 0 && !a.lexed.casts.containsKey(index) && a.lexed.directlyInAny(index)) {
+                return new Operand.ArrayParam(index);
+            }
         }
         return null;
     }
@@ -683,6 +712,14 @@ final class LookupAnalyzer {
         }
         if (c instanceof QOM.InList<?> x) {
             return columnAgainst(x.$field(), x.$list(), out);
+        }
+        if (c instanceof QOM.EqQuantified<?> x) {
+            Operand.ArrayParam array = anyArray(x);
+            if (array != null && a.operand(x.$arg1(), this::column) instanceof Operand.Column col) {
+                out.add(new OtherParameter(array.index(), null, null)); // an array: never a plain value
+                return true;
+            }
+            return false;
         }
         if (c instanceof QOM.NotInList<?> x) {
             return columnAgainst(x.$field(), x.$list(), out);

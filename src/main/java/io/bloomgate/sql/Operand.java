@@ -12,6 +12,10 @@ sealed interface Operand {
     }
 
     /** An inline literal as jOOQ read it. */
+    /** The array parameter of {@code col = ANY(?)}. */
+    record ArrayParam(int index) implements Operand {
+    }
+
     record Literal(Object value) implements Operand {
     }
 }

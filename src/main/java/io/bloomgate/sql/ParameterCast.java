@@ -19,6 +19,9 @@ import java.util.UUID;
  */
 public record ParameterCast(Type type, Integer length, Integer scale) {
 
+    private static final java.util.regex.Pattern STANDARD_UUID =
+            java.util.regex.Pattern.compile("[0-9a-fA-F]{8}(-[0-9a-fA-F]{4}){3}-[0-9a-fA-F]{12}");
+
     /** Recognised type families. */
     public enum Type {
         /** {@code VARCHAR}, {@code CHARACTER VARYING}, PostgreSQL {@code TEXT}. */
@@ -77,7 +80,8 @@ public record ParameterCast(Type type, Integer length, Integer scale) {
             case NUMERIC:
                 return numericFits(value);
             case UUID:
-                return value instanceof UUID;
+                // A string in the standard 8-4-4-4-12 form, any letter case, is the UUID it spells.
+                return value instanceof UUID || value instanceof String s && STANDARD_UUID.matcher(s).matches();
             case VARBINARY:
                 return value instanceof byte[] b && (length == null || b.length <= length);
             case BINARY:

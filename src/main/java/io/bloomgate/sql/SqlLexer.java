@@ -81,6 +81,18 @@ final class SqlLexer {
             return new Lexed(sql, List.of(), 0, error, false, false, 0, Map.of());
         }
 
+        /** Whether parameter {@code index} is written {@code ANY (?)} or {@code SOME (?)}: an array of values. */
+        boolean directlyInAny(int index) {
+            for (int i = 2; i + 1 < tokens.size(); i++) {
+                Token t = tokens.get(i);
+                if (t.kind == Kind.PARAM && t.param == index) {
+                    return tokens.get(i - 1).punct("(") && tokens.get(i + 1).punct(")")
+                            && (tokens.get(i - 2).is("ANY") || tokens.get(i - 2).is("SOME"));
+                }
+            }
+            return false;
+        }
+
         /** The text with each {@code ?} replaced by {@code :bg_N}. */
         String parseText() {
             return rebuild(Map.of(), Set.of());

@@ -122,7 +122,9 @@ class IneligibleLookupTest {
     @Test
     void postgresSpecifics() {
         Fixture f = Fixture.postgres();
-        f.bypass("select * from users where email = any(?)", NOT_ELIGIBLE);
+        f.bypass("select * from users where email = any(array[?])", NOT_ELIGIBLE); // one key, not an array
+        assertThat(f.lookup("select * from users where email = any(?)").keys())
+                .containsExactly(new KeyOperand.ArrayParameter(1));
         f.bypass("select * from users where email = ?::varchar(3)::text", NOT_ELIGIBLE);
         f.bypass("select * from users where email = ?::text[]", NOT_ELIGIBLE);
         f.bypass("select * from users where email = ?::citext", NOT_ELIGIBLE);

@@ -22,7 +22,7 @@ class GuardFilterErrorsTest {
     private static final GuardedTable ORDERS = new GuardedTable("PUBLIC", "ORDERS", "ID", List.of("ID"));
 
     private static Guard guard(FilterSpec spec) {
-        return new Guard(ORDERS, KeyForms.bigint(), JDBCType.BIGINT, Map.of("ID", JDBCType.BIGINT), spec);
+        return new Guard(ORDERS, KeyForms.bigint(), JDBCType.BIGINT, Map.of("ID", io.bloomgate.sync.ColumnType.of(JDBCType.BIGINT)), spec);
     }
 
     @Test
