@@ -160,6 +160,21 @@ final class BoundValues {
     }
 
     /**
+     * Whether a literal of a statement's shape ({@link io.bloomgate.sql.StatementShape}) compared
+     * with {@code column} is one the database accepts: a string is typed from the column, as a
+     * parameter sent without a type is; a number must fit.
+     */
+    static boolean acceptedLiteral(Object literal, ColumnType column, Dialect dialect) {
+        if (column == null) {
+            return false;
+        }
+        if (literal instanceof String s) {
+            return s.indexOf('\0') < 0 && acceptedObject(s, column, Dialect.H2);
+        }
+        return acceptedObject(literal, column, dialect);
+    }
+
+    /**
      * Whether a key parameter, cast in the text, is compared in the key column's own type family:
      * the cast's value (which {@link ParameterCast#preserves} checked) then meets the column without
      * a conversion that could fail ({@code int_col = CAST(? AS VARCHAR)} is an error on PostgreSQL).

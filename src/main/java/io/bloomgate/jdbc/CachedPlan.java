@@ -6,7 +6,9 @@ import io.bloomgate.key.KeyBuffer;
 import io.bloomgate.sql.KeyOperand;
 import io.bloomgate.sql.OtherParameter;
 import io.bloomgate.sql.ParameterCast;
+import io.bloomgate.sql.Dialect;
 import io.bloomgate.sql.StatementPlan;
+import io.bloomgate.sql.StatementShape;
 import io.bloomgate.sync.ColumnType;
 import io.bloomgate.sync.Guard;
 import java.sql.JDBCType;
@@ -82,16 +84,25 @@ final class CachedPlan {
     final boolean mayChangeAutoCommit;
     /** Whether executing it may add keys (a write or a statement that may write). */
     final boolean writes;
-    /** Copied at the first real execution of a lookup; until then lookups run for real. */
-    volatile MetaDataCopy metaData;
+    /**
+     * What an answer of this plan copies from a real execution (its metadata, its row on empty
+     * input), shared by every text of one {@link io.bloomgate.sql.StatementShape}.
+     */
+    final Copies copies;
+
+    /** Copied from real executions; until they are, lookups run for real. */
+    static final class Copies {
+        /** The result's metadata, from the first real execution of a lookup. */
+        volatile MetaDataCopy metaData;
+        /** The database's answer on empty input, when the plan's {@link #rowsOnEmptyInput}. */
+        volatile CapturedRow emptyInputRow;
+    }
     /**
      * LOOKUP: the answer on empty input is a row (aggregates without GROUP BY, EXISTS, a scalar
-     * subquery), replayed from {@link #emptyInputRow} once a real execution with absent keys has
+     * subquery), replayed from {@link Copies#emptyInputRow} once a real execution with absent keys has
      * given it.
      */
     final boolean rowsOnEmptyInput;
-    /** The database's answer on empty input, when {@link #rowsOnEmptyInput}; null until captured. */
-    volatile CapturedRow emptyInputRow;
 
     private CachedPlan(Kind kind, Guard guard, Key[] keys, boolean keysUnknown, boolean unqualifiedTable,
             int[] limitParameters, int[] otherParameters, ColumnType[] otherParameterTypes,
@@ -104,8 +115,17 @@ final class CachedPlan {
             int[] limitParameters, int[] otherParameters, ColumnType[] otherParameterTypes,
             ParameterCast[] otherParameterCasts, BypassReason bypassReason, String sql, CachedPlan[] writeParts,
             boolean rowsOnEmptyInput) {
+        this(kind, guard, keys, keysUnknown, unqualifiedTable, limitParameters, otherParameters, otherParameterTypes,
+                otherParameterCasts, bypassReason, sql, writeParts, rowsOnEmptyInput, new Copies());
+    }
+
+    private CachedPlan(Kind kind, Guard guard, Key[] keys, boolean keysUnknown, boolean unqualifiedTable,
+            int[] limitParameters, int[] otherParameters, ColumnType[] otherParameterTypes,
+            ParameterCast[] otherParameterCasts, BypassReason bypassReason, String sql, CachedPlan[] writeParts,
+            boolean rowsOnEmptyInput, Copies copies) {
         this.kind = kind;
         this.rowsOnEmptyInput = rowsOnEmptyInput;
+        this.copies = copies;
         this.guard = guard;
         this.writeParts = writeParts != null ? writeParts : kind == Kind.WRITE ? new CachedPlan[] {this} : null;
         this.keys = keys;
@@ -225,6 +245,63 @@ final class CachedPlan {
             }
         }
         return keys;
+    }
+
+    /**
+     * The plan of one text of a shape, from the plan of the shape's abstracted text ({@code this},
+     * a LOOKUP): the shape's parameters that stand for the text's literals become literal keys, or
+     * are checked once here as the literals they are; the others are the text's own parameters.
+     * The copies (metadata, row on empty input) are the shape's.
+     */
+    CachedPlan instantiate(StatementShape shape, String sql, Dialect dialect) {
+        int[] sources = shape.sources();
+        Object[] literals = shape.literals();
+        Key[] concrete = new Key[keys.length];
+        KeyBuffer buffer = new KeyBuffer();
+        for (int i = 0; i < keys.length; i++) {
+            Key k = keys[i];
+            if (k.parameter == 0) {
+                concrete[i] = k;
+            } else if (sources[k.parameter - 1] != 0) {
+                concrete[i] = new Key(sources[k.parameter - 1], k.cast, null, null, k.array);
+            } else if (k.array || k.cast != null) {
+                return bypass(BypassReason.NOT_ELIGIBLE, sql); // not abstracted so: never happens
+            } else {
+                Canonical canonical = guard.keyForm().canonicalize(literals[k.parameter - 1], buffer);
+                concrete[i] = new Key(0, null, canonical, canonical == Canonical.EXACT ? buffer.toByteArray() : null);
+            }
+        }
+        int kept = 0;
+        int[] others = new int[otherParameters.length];
+        ColumnType[] types = new ColumnType[others.length];
+        ParameterCast[] casts = new ParameterCast[others.length];
+        for (int i = 0; i < otherParameters.length; i++) {
+            int source = sources[otherParameters[i] - 1];
+            if (source == 0) {
+                // A literal, typed by the database from its column: it must convert without an error.
+                if (!BoundValues.acceptedLiteral(literals[otherParameters[i] - 1], otherParameterTypes[i], dialect)) {
+                    return bypass(BypassReason.PARAMETER, sql);
+                }
+                continue;
+            }
+            others[kept] = source;
+            types[kept] = otherParameterTypes[i];
+            casts[kept++] = otherParameterCasts[i];
+        }
+        int[] limits = new int[limitParameters.length];
+        for (int i = 0; i < limits.length; i++) {
+            limits[i] = sources[limitParameters[i] - 1];
+            if (limits[i] == 0) {
+                return bypass(BypassReason.NOT_ELIGIBLE, sql);
+            }
+        }
+        return new CachedPlan(Kind.LOOKUP, guard, concrete, false, unqualifiedTable, limits,
+                java.util.Arrays.copyOf(others, kept), java.util.Arrays.copyOf(types, kept),
+                java.util.Arrays.copyOf(casts, kept), null, sql, null, rowsOnEmptyInput, copies);
+    }
+
+    private CachedPlan bypass(BypassReason reason, String sql) {
+        return new CachedPlan(Kind.BYPASS, guard, null, false, false, null, null, null, null, reason, sql);
     }
 
     /** The largest parameter index the gate reads, to size a statement's slots. */

@@ -24,9 +24,9 @@ final class EmptyInputCapture extends GateResultSet {
         CachedPlan capturing = plan;
         if (capturing != null) {
             plan = null;
-            if (capturing.emptyInputRow == null) {
+            if (capturing.copies.emptyInputRow == null) {
                 try {
-                    capturing.emptyInputRow = row
+                    capturing.copies.emptyInputRow = row
                             ? CapturedRow.of(delegate, delegate.getMetaData().getColumnCount()) : CapturedRow.NO_ROW;
                 } catch (SQLException | RuntimeException e) {
                     // Not captured: the next absent lookup runs for real and tries again.

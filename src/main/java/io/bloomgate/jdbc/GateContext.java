@@ -3,6 +3,7 @@ package io.bloomgate.jdbc;
 import io.bloomgate.sql.Dialect;
 import io.bloomgate.sql.GuardedTable;
 import io.bloomgate.sql.StatementClassifier;
+import io.bloomgate.sql.StatementShape;
 import io.bloomgate.sync.Guard;
 import io.bloomgate.sync.Settler;
 import io.bloomgate.sync.SyncWatch;
@@ -38,6 +39,8 @@ public final class GateContext {
     private final StatementClassifier classifier;
     private final String defaultSchema;
     private final Cache<String, CachedPlan> plans = Caffeine.newBuilder().maximumSize(MAX_CACHED_PLANS).build();
+    /** Plans of abstracted texts, by {@link StatementShape#key()}: one parse per shape of string-built SQL. */
+    private final Cache<String, CachedPlan> shapes = Caffeine.newBuilder().maximumSize(MAX_CACHED_PLANS).build();
     /** The guarded tables' unqualified names (catalog case), for the session probe's shadowing check. */
     private final String[] guardedTableNames;
     /** The gate closed: nothing is answered from the filters any more (guards may live on in other gates). */
@@ -117,13 +120,31 @@ public final class GateContext {
         if (plan == null) {
             // Classified outside the cache's lock (parsing may take milliseconds); a racing thread's
             // plan for the same text is equivalent, and the first one stored wins.
-            CachedPlan fresh = CachedPlan.of(classifier.classify(sql), sql, this);
+            CachedPlan fresh = classify(sql);
             plan = plans.asMap().putIfAbsent(sql, fresh);
             if (plan == null) {
                 plan = fresh;
             }
         }
         return plan;
+    }
+
+    /**
+     * A text's plan: through its shape when it has literals in key positions (one parse per shape,
+     * a lexer pass per text), else classified as written.
+     */
+    private CachedPlan classify(String sql) {
+        if (classifier.mayConcernGuardedTable(sql)) {
+            StatementShape shape = StatementShape.of(sql, dialect);
+            if (shape != null) {
+                CachedPlan template = shapes.get(shape.key(),
+                        k -> CachedPlan.of(classifier.classify(shape.text()), shape.text(), this));
+                if (template.kind == CachedPlan.Kind.LOOKUP) {
+                    return template.instantiate(shape, sql, dialect);
+                }
+            }
+        }
+        return CachedPlan.of(classifier.classify(sql), sql, this);
     }
 
     /** How many plans the cache holds now (for tests of its bound). */

@@ -118,8 +118,8 @@ class GateStatement extends ForwardingStatement {
             guard.counters().countBypass(BypassReason.PARAMETER);
             return null;
         }
-        MetaDataCopy metaData = plan.metaData;
-        CapturedRow row = plan.rowsOnEmptyInput ? plan.emptyInputRow : null;
+        MetaDataCopy metaData = plan.copies.metaData;
+        CapturedRow row = plan.rowsOnEmptyInput ? plan.copies.emptyInputRow : null;
         if (metaData == null || plan.rowsOnEmptyInput && row == null) {
             guard.counters().countBypass(BypassReason.FIRST_EXECUTION);
             if (plan.rowsOnEmptyInput) {
@@ -239,8 +239,8 @@ class GateStatement extends ForwardingStatement {
         if (rs == null) {
             return null;
         }
-        if (plan.metaData == null) {
-            plan.metaData = MetaDataCopy.of(rs.getMetaData());
+        if (plan.copies.metaData == null) {
+            plan.copies.metaData = MetaDataCopy.of(rs.getMetaData());
         }
         CachedPlan capture = captureEmptyInput;
         captureEmptyInput = null;
@@ -496,10 +496,10 @@ class GateStatement extends ForwardingStatement {
                 return true;
             }
             boolean hasResult = onDatabase(plan, call);
-            if (hasResult && plan.metaData == null) {
+            if (hasResult && plan.copies.metaData == null) {
                 ResultSet rs = delegate.getResultSet();
                 if (rs != null) {
-                    plan.metaData = MetaDataCopy.of(rs.getMetaData());
+                    plan.copies.metaData = MetaDataCopy.of(rs.getMetaData());
                 }
             }
             return hasResult;

@@ -53,6 +53,23 @@ public final class StatementClassifier {
     }
 
     /**
+     * Whether {@code sql} may concern a guarded table (names one, or calls a procedure, or uses
+     * escapes the substring check cannot see through). False means {@link #classify} would answer
+     * {@link StatementPlan.Unrelated} without lexing or parsing.
+     */
+    public boolean mayConcernGuardedTable(String sql) {
+        if (sql == null) {
+            return false;
+        }
+        String lower = sql.toLowerCase(Locale.ROOT);
+        try {
+            return !resolver.mentioned(lower).isEmpty() || lower.contains("u&") || mayCallProcedure(lower);
+        } catch (RuntimeException e) {
+            return true;
+        }
+    }
+
+    /**
      * Classifies one SQL text exactly as the application passed it to {@code prepareStatement},
      * {@code executeQuery} or {@code execute}. Never throws: anything unexpected gives a {@link
      * StatementPlan.Bypass} or {@link StatementPlan.UnknownWrite}.
