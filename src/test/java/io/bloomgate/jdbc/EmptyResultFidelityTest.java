@@ -105,19 +105,9 @@ class EmptyResultFidelityTest {
             + " result set, so it neither is nor unwraps to one of the driver's classes";
 
     /**
-     * After {@code executeQuery}, the driver's statement closes its result when
-     * {@code getMoreResults()} moves on; GateStatement (not the answer) keeps an answer of
-     * executeQuery open, and its getResultSet() does not return it either. To be fixed in
-     * GateStatement; then this entry fails the test as no longer occurring, and goes.
-     */
-    private static final String MOVED_ON = "GateStatement.getMoreResults() leaves an answer of executeQuery()"
-            + " open (a GateStatement bug, reported with issue 12, finding 6)";
-
-    /**
      * The differences that cannot be removed here: the answer is the gate's own object, not the
      * driver's, so it neither is nor wraps one of the driver's classes (H2's JdbcResultSet and
-     * TraceObject, pgjdbc's PgResultSet, ...); and one that belongs to the statement
-     * ({@link #MOVED_ON}). Any other difference is a bug.
+     * TraceObject, pgjdbc's PgResultSet, ...). Any other difference is a bug.
      */
     private static final List<Expected> EXPECTED = List.of(
             new Expected("H2", null, "unwrap", a -> isDriverOnlyType(a[0], org.h2.jdbc.JdbcResultSet.class),
@@ -127,9 +117,7 @@ class EmptyResultFidelityTest {
             new Expected("PostgreSQL", null, "unwrap",
                     a -> isDriverOnlyType(a[0], org.postgresql.jdbc.PgResultSet.class), NOT_THE_DRIVERS_OBJECT),
             new Expected("PostgreSQL", null, "isWrapperFor",
-                    a -> isDriverOnlyType(a[0], org.postgresql.jdbc.PgResultSet.class), NOT_THE_DRIVERS_OBJECT),
-            new Expected("H2", Phase.STATEMENT_MOVED_ON, null, a -> true, MOVED_ON),
-            new Expected("PostgreSQL", Phase.STATEMENT_MOVED_ON, null, a -> true, MOVED_ON));
+                    a -> isDriverOnlyType(a[0], org.postgresql.jdbc.PgResultSet.class), NOT_THE_DRIVERS_OBJECT));
 
     /** A type the driver's result has and the answer has not. */
     private static boolean isDriverOnlyType(Object type, Class<?> driverResultClass) {
