@@ -36,6 +36,12 @@ class GatePreparedStatement extends ForwardingPreparedStatement {
         this.slots = new ParameterSlots(Math.max(1, plan.parameterSlots()));
     }
 
+    /** Prepared with generated keys requested: its writes with generated keys may settle from them. */
+    GatePreparedStatement returningGeneratedKeys(boolean requested) {
+        generatedKeysRequested = requested;
+        return this;
+    }
+
     // ---- what the setters bound
 
     @Override
