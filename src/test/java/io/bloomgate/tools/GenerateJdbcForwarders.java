@@ -1,3 +1,5 @@
+package io.bloomgate.tools;
+
 import java.io.IOException;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
@@ -16,14 +18,20 @@ import java.util.stream.Collectors;
  * the interface forwards to the delegate, so behaviour not overridden by the gate's subclasses is
  * exactly the driver's, default methods included (a driver may override those).
  *
- * <p>Run from the repository root: {@code java tools/GenerateJdbcForwarders.java}. The output is
+ * <p>Run from the repository root: {@code java src/test/java/io/bloomgate/tools/GenerateJdbcForwarders.java};
+ * {@code GeneratedForwardersTest} fails when the committed classes differ from what this writes. The output is
  * committed; regenerate when moving to a newer JDBC version.
  */
 public class GenerateJdbcForwarders {
 
-    private static final Path OUT = Path.of("src/main/java/io/bloomgate/jdbc");
+    /** Where the generated classes live. */
+    static final Path SOURCES = Path.of("src/main/java/io/bloomgate/jdbc");
 
+    private static Path OUT = SOURCES;
+
+    /** Writes the classes into {@link #SOURCES}, or into the directory given as the first argument. */
     public static void main(String[] args) throws IOException {
+        OUT = args.length > 0 ? Path.of(args[0]) : SOURCES;
         forwarding(java.sql.Connection.class, null, "ForwardingConnection", "Connection", null);
         forwarding(java.sql.Statement.class, null, "ForwardingStatement", "Statement", null);
         forwarding(java.sql.PreparedStatement.class, java.sql.Statement.class, "ForwardingPreparedStatement",
