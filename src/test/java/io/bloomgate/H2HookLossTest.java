@@ -22,7 +22,7 @@ import org.junit.jupiter.api.Test;
  * When the hook that feeds the filter goes away or stops matching the table (DROP TRIGGER, DROP
  * TABLE, a key type change, a rename), writes are no longer seen: the guard must stop answering
  * from the filter (UNSYNCED, lookups pass through) rather than keep saying "absent" for keys written
- * since (design.md sections 1 and 4: detect what can be detected, fail open). Changes that keep the
+ * since (docs/architecture.md sections 1 and 4: detect what can be detected, fail open). Changes that keep the
  * key column (ALTER TABLE ... ADD COLUMN, which makes H2 copy the table and its trigger) must keep
  * the sync working.
  */

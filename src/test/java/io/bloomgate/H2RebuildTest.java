@@ -21,7 +21,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * Builds and rebuilds against open transactions (design.md section 4): a build must not answer
+ * Builds and rebuilds against open transactions (docs/architecture.md section 4): a build must not answer
  * before a transaction that wrote ahead of its trigger has ended, and a rebuild must not drop a
  * deleted key while a REPEATABLE READ reader could still see the row. Online rebuilds follow
  * growth (filter resized) and deletes (stale keys cleared) without losing a key.

@@ -23,7 +23,7 @@ import org.h2.jdbcx.JdbcDataSource;
 import org.junit.jupiter.api.Test;
 
 /**
- * Zero false negatives under concurrency (design.md section 1). Writers on raw connections and
+ * Zero false negatives under concurrency (docs/architecture.md section 1). Writers on raw connections and
  * through the gate insert keys (single statements, batches, INSERT ... SELECT, slow transactions,
  * rolled-back ones) and publish each key only after its transaction committed; readers look up
  * published keys through the gate and must find every one, while rebuilds swap filters and a

@@ -22,7 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Writes that bypass the gate — raw H2 connections on the same database — must reach the filter
- * through the H2 trigger before they commit (design.md section 4). Every "found" below is checked
+ * through the H2 trigger before they commit (docs/architecture.md section 4). Every "found" below is checked
  * on a lookup the filter was asked about: if the trigger missed a key, the filter would answer
  * "absent" and the lookup would return nothing (a false negative).
  */

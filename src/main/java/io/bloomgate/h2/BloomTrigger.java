@@ -25,7 +25,7 @@ import org.slf4j.LoggerFactory;
 /**
  * The {@code AFTER INSERT, UPDATE, DELETE} row trigger bloomgate installs on each guarded H2
  * table. It adds every new key to the table's filters inside the writing transaction, before the
- * row can become visible to anyone else (design.md section 4), whichever connection wrote it; it
+ * row can become visible to anyone else (docs/architecture.md section 4), whichever connection wrote it; it
  * counts deleted and replaced keys as stale, and asks for an online rebuild when they pile up or
  * the table outgrows its filter.
  *

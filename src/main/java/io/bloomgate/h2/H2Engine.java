@@ -21,7 +21,7 @@ import org.slf4j.LoggerFactory;
  * The few places where bloomgate looks inside H2's engine (pinned to H2 2.3): which database a
  * connection belongs to, and which transactions are open. The second has no SQL equivalent:
  * {@code INFORMATION_SCHEMA.SESSIONS} shows uncommitted writes but not read-only snapshots, and
- * both matter (design.md section 4: nothing may be missed between trigger and scan, and no key may
+ * both matter (docs/architecture.md section 4: nothing may be missed between trigger and scan, and no key may
  * be dropped while a transaction that could still see its row is open).
  */
 final class H2Engine {

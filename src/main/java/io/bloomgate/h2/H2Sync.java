@@ -29,7 +29,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Keeps guards on an embedded H2 database in sync through {@link BloomTrigger}, for one gate
- * (design.md section 4). Internal to bloomgate.
+ * (docs/architecture.md section 4). Internal to bloomgate.
  *
  * <p>A build (and every rebuild) goes: register the guard where the trigger finds it; install the
  * trigger; wait until every transaction open at that moment has ended (one of them may have

@@ -8,7 +8,7 @@ public enum Canonical {
 
     /**
      * The value is SQL {@code NULL} (Java {@code null}). Nothing was written. {@code NULL} never
-     * equals anything, so {@code key = NULL} is empty (design.md section 3); {@code IS NULL} is a
+     * equals anything, so {@code key = NULL} is empty (docs/architecture.md section 3); {@code IS NULL} is a
      * different predicate and not eligible.
      */
     NULL,
@@ -17,7 +17,7 @@ public enum Canonical {
      * The gate cannot reproduce the database's conversion of this value exactly: a Java type the
      * form does not accept, a string that is not a plain literal, a value outside the column's range
      * or scale. Nothing was written; the statement must pass through to the database (fail open,
-     * design.md section 1), so errors and conversions still happen where they belong.
+     * docs/architecture.md section 1), so errors and conversions still happen where they belong.
      */
     NOT_EXACT
 }

@@ -5,7 +5,7 @@ import java.util.Locale;
 import java.util.Objects;
 
 /**
- * Maps column metadata to a {@link KeyForm}, or refuses the column. design.md section 3: what
+ * Maps column metadata to a {@link KeyForm}, or refuses the column. docs/architecture.md section 3: what
  * the gate cannot canonicalise exactly as the database compares, it refuses at build time.
  */
 final class ColumnKeyForms {

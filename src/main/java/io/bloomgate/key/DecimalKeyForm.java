@@ -4,7 +4,7 @@ import java.math.BigDecimal;
 import java.math.BigInteger;
 
 /**
- * DECIMAL/NUMERIC columns (design.md section 3): the {@code stripTrailingZeros} form, so 1.50,
+ * DECIMAL/NUMERIC columns (docs/architecture.md section 3): the {@code stripTrailingZeros} form, so 1.50,
  * 1.5 and {@code "1.5"} are one key. Canonical bytes: the stripped scale as 4 big-endian bytes,
  * then the unscaled value's minimal two's-complement bytes ({@link BigInteger#toByteArray()}).
  * Every zero (0, 0.00, 0E+3, -0.0) is scale 0, unscaled 0.

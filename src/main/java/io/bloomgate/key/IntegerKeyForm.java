@@ -4,7 +4,7 @@ import java.math.BigDecimal;
 import java.math.BigInteger;
 
 /**
- * Integer columns (design.md section 3): the value as a 64-bit two's-complement integer, written
+ * Integer columns (docs/architecture.md section 3): the value as a 64-bit two's-complement integer, written
  * little-endian in 8 bytes whatever setter bound it, so {@code setInt(42)}, {@code setLong(42)},
  * {@code setString("042")} and {@code setBigDecimal(42.00)} all give the same key. The filter may
  * hash these 8 bytes through its {@code long} fast path, so the layout is fixed.
@@ -59,7 +59,7 @@ record IntegerKeyForm(long min, long max) implements KeyForm {
     /**
      * A string converts only when it is exactly {@code [+-]?[0-9]+}. Anything else (blanks, a
      * fraction, hex, non-ASCII digits, empty) would make the database raise an error or convert by
-     * its own rules; passing it through lets that happen (design.md section 3).
+     * its own rules; passing it through lets that happen (docs/architecture.md section 3).
      */
     private Canonical canonicalizeText(String s, KeyBuffer out) {
         int n = s.length();

@@ -1,7 +1,7 @@
 package io.bloomgate.key;
 
 /**
- * How the values of one key column become canonical bytes for the filter (design.md section 3).
+ * How the values of one key column become canonical bytes for the filter (docs/architecture.md section 3).
  *
  * <p>Implementations are immutable and thread-safe; obtain them from {@link KeyForms}. For the
  * common inputs ({@link Integer}, {@link Long}, {@link String}, {@link java.util.UUID}) {@link

@@ -2,7 +2,7 @@ package io.bloomgate.key;
 
 import java.sql.JDBCType;
 
-/** Factories for {@link KeyForm}s: one per kind of key column (design.md section 3). */
+/** Factories for {@link KeyForm}s: one per kind of key column (docs/architecture.md section 3). */
 public final class KeyForms {
 
     private static final IntegerKeyForm TINYINT = new IntegerKeyForm(Byte.MIN_VALUE, Byte.MAX_VALUE);
@@ -148,7 +148,7 @@ public final class KeyForms {
      *
      * <p>Metadata does not show a column's collation: character forms assume exact comparison.
      * Check the collation first (H2 {@code SET COLLATION}, PostgreSQL nondeterministic collations)
-     * and refuse such columns (design.md section 3).
+     * and refuse such columns (docs/architecture.md section 3).
      *
      * @param table the table, possibly schema-qualified; used in error messages
      * @param column the column; used in error messages

@@ -1,7 +1,7 @@
 package io.bloomgate.key;
 
 /**
- * Fixed-width CHAR columns whose comparison ignores trailing spaces (design.md section 3): strip
+ * Fixed-width CHAR columns whose comparison ignores trailing spaces (docs/architecture.md section 3): strip
  * trailing U+0020 spaces, then UTF-8, so {@code "ab"} and {@code "ab  "} are one key. Only spaces
  * are padding: {@code "ab\t"} stays a different key.
  *

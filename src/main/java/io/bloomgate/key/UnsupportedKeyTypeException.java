@@ -3,7 +3,7 @@ package io.bloomgate.key;
 /**
  * Thrown at build time when a column's equality is not something the gate can reproduce exactly
  * (floating point, time zones, case-insensitive comparison, padding, large objects, ...). Per
- * design.md section 3 the gate refuses such a column with a clear error rather than guess.
+ * docs/architecture.md section 3 the gate refuses such a column with a clear error rather than guess.
  */
 public class UnsupportedKeyTypeException extends IllegalArgumentException {
 

@@ -3,7 +3,7 @@ package io.bloomgate.key;
 import java.util.UUID;
 
 /**
- * UUID columns (design.md section 3): 16 bytes, the most significant long then the least, both
+ * UUID columns (docs/architecture.md section 3): 16 bytes, the most significant long then the least, both
  * big-endian, whatever the input case. A string is a key only in the standard 8-4-4-4-12
  * hexadecimal form; other spellings some databases accept (no hyphens, braces, blanks) pass
  * through so the database applies its own parsing.

@@ -1,7 +1,7 @@
 package io.bloomgate.key;
 
 /**
- * Character columns with binary (exact) comparison (design.md section 3): the string's UTF-8
+ * Character columns with binary (exact) comparison (docs/architecture.md section 3): the string's UTF-8
  * bytes. Only a {@link String} is a key: a number, a {@code char[]} or a {@code Clob} would be
  * converted by the database's rules.
  *

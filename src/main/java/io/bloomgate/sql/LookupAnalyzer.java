@@ -22,7 +22,7 @@ import org.jooq.impl.DSL;
 import org.jooq.impl.QOM;
 
 /**
- * Decides whether a parsed SELECT is an eligible lookup (design.md section 2). Every check is a
+ * Decides whether a parsed SELECT is an eligible lookup (docs/architecture.md section 2). Every check is a
  * whitelist: whatever is not recognised makes the statement ineligible.
  */
 final class LookupAnalyzer {

@@ -14,7 +14,7 @@ import org.jooq.impl.QOM;
 
 /**
  * Recognises SQL statements with jOOQ's parser and decides, once per distinct SQL text, what the
- * gate may do with it (design.md section 2: the eligibility rules are the contract). Immutable and
+ * gate may do with it (docs/architecture.md section 2: the eligibility rules are the contract). Immutable and
  * thread-safe; {@link #classify} never throws.
  *
  * <p>Steps: a substring fast path (texts that name no guarded table are {@link

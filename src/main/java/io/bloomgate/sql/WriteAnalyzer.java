@@ -16,7 +16,7 @@ import org.jooq.TableField;
 import org.jooq.impl.QOM;
 
 /**
- * Writes that may add keys to a guarded table (design.md section 4): the keys an INSERT, H2 MERGE
+ * Writes that may add keys to a guarded table (docs/architecture.md section 4): the keys an INSERT, H2 MERGE
  * or UPDATE puts into the key column, when they are plain parameters or literals. Adding a key
  * that never lands costs only a false positive, so whenever in doubt keys are reported unknown.
  */

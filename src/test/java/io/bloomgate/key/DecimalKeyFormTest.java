@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-/** design.md section 3, DECIMAL/NUMERIC: the stripTrailingZeros form. */
+/** docs/architecture.md section 3, DECIMAL/NUMERIC: the stripTrailingZeros form. */
 class DecimalKeyFormTest {
 
     private final KeyForm unbounded = KeyForms.decimal(-1);

@@ -14,7 +14,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
-/** design.md section 3: pick the exact form from column metadata, or refuse with a clear error. */
+/** docs/architecture.md section 3: pick the exact form from column metadata, or refuse with a clear error. */
 class ForColumnTest {
 
     private static KeyForm form(JDBCType type, String typeName, int precision, int scale) {

@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-/** design.md section 3, integer types: the value as a 64-bit integer, whatever setter bound it. */
+/** docs/architecture.md section 3, integer types: the value as a 64-bit integer, whatever setter bound it. */
 class IntegerKeyFormTest {
 
     private final KeyForm bigint = KeyForms.bigint();
@@ -69,7 +69,7 @@ class IntegerKeyFormTest {
         assertThat(outcome(bigint, new BigDecimal("1E+999999999"))).isEqualTo(Canonical.NOT_EXACT);
     }
 
-    /** The database would raise an error or convert by its own rules: let it (design.md section 3). */
+    /** The database would raise an error or convert by its own rules: let it (docs/architecture.md section 3). */
     @ParameterizedTest
     @ValueSource(strings = {"", " 42", "42 ", "4 2", "42.0", "42.", ".5", "0x2A", "4.2E1", "1e3", "+", "-", "+-1",
         "--1", "42L", "\u0664\u0662", "\uFF14\uFF12", "NaN", "Infinity", "null"})

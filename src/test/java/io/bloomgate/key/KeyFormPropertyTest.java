@@ -12,7 +12,7 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /**
- * Property tests of design.md section 3 with fixed seeds: every representation of one value gives
+ * Property tests of docs/architecture.md section 3 with fixed seeds: every representation of one value gives
  * one key, and keys are equal exactly when the database's values are.
  */
 class KeyFormPropertyTest {
@@ -214,7 +214,7 @@ class KeyFormPropertyTest {
         }
     }
 
-    /** The definition in design.md: stripTrailingZeros, then scale and unscaled two's complement. */
+    /** The definition in docs/architecture.md: stripTrailingZeros, then scale and unscaled two's complement. */
     private static byte[] oracle(BigDecimal v) {
         BigDecimal s = v.signum() == 0 ? BigDecimal.ZERO : v.stripTrailingZeros();
         byte[] unscaled = s.unscaledValue().toByteArray();

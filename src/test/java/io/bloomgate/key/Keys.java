@@ -27,7 +27,7 @@ final class Keys {
         return c;
     }
 
-    /** Eight little-endian bytes: the integer form (design.md section 3, filter fast path). */
+    /** Eight little-endian bytes: the integer form (docs/architecture.md section 3, filter fast path). */
     static byte[] longLE(long v) {
         byte[] b = new byte[8];
         for (int i = 0; i < 8; i++) {

@@ -8,7 +8,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** design.md section 3, fixed-width CHAR whose comparison ignores trailing spaces: strip them. */
+/** docs/architecture.md section 3, fixed-width CHAR whose comparison ignores trailing spaces: strip them. */
 class PaddedCharKeyFormTest {
 
     private final KeyForm char5 = KeyForms.paddedChar(5);

@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-/** design.md section 3, UUID: 16 bytes, whatever the input case. */
+/** docs/architecture.md section 3, UUID: 16 bytes, whatever the input case. */
 class UuidKeyFormTest {
 
     private static final String TEXT = "123e4567-e89b-12d3-a456-426614174000";

@@ -8,7 +8,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** design.md section 3, character types with binary (exact) comparison: UTF-8 of the string. */
+/** docs/architecture.md section 3, character types with binary (exact) comparison: UTF-8 of the string. */
 class VarcharKeyFormTest {
 
     private final KeyForm varchar = KeyForms.varchar(0);

@@ -13,7 +13,7 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Eligible lookup shapes (design.md section 2), on H2 and PostgreSQL: the key operands picked, the
+ * Eligible lookup shapes (docs/architecture.md section 2), on H2 and PostgreSQL: the key operands picked, the
  * other parameters with their columns, and the LIMIT/OFFSET parameters.
  */
 class EligibleLookupTest {

@@ -11,7 +11,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
-/** Every shape design.md section 2 rules out, with the reason it is counted under. */
+/** Every shape docs/architecture.md section 2 rules out, with the reason it is counted under. */
 class IneligibleLookupTest {
 
     static Stream<Arguments> shapes() {

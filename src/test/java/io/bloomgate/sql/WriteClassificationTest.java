@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
-/** Writes through the gate and the keys they add (design.md section 4). USERS(ID, EMAIL, NAME, CREATED). */
+/** Writes through the gate and the keys they add (docs/architecture.md section 4). USERS(ID, EMAIL, NAME, CREATED). */
 class WriteClassificationTest {
 
     private static void known(StatementPlan.Write w, KeyOperand... keys) {
