@@ -27,9 +27,10 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * Point lookups on a 1,000,000-row H2 table, through the gate and directly, side by side:
- * absent keys (answered from the filter), present keys (passed through, the gate's overhead), and a
- * statement the gate does not answer ({@code COUNT(*)} without GROUP BY: classified once, then
- * passed through). Keys are {@code 2i} for the rows; odd numbers are absent, so every absent
+ * absent keys (answered from the filter), present keys (passed through, the gate's overhead), an
+ * existence check ({@code COUNT(*)} of an absent key: answered with the row the database gives on
+ * empty input), and string-built SQL (the key inlined as a literal: a new text per call, recognised
+ * by its shape). Keys are {@code 2i} for the rows; odd numbers are absent, so every absent
  * lookup descends the primary-key index to a leaf next to real keys.
  *
  * <p>Run: {@code bench/jmh GateBenchmark}.
@@ -84,10 +85,16 @@ public class GateBenchmark {
         // Each SQL text runs once for real before the gate answers it (it copies the metadata).
         absentKeyLookup();
         presentKeyLookup();
+        existenceCheck();
+        plain = connection.createStatement();
+        stringBuiltLookup();
     }
+
+    private Statement plain;
 
     @TearDown(Level.Trial)
     public void tearDown() throws Exception {
+        plain.close();
         connection.close();
         if (gate != null) {
             gate.close();
@@ -128,11 +135,19 @@ public class GateBenchmark {
     }
 
     @Benchmark
-    public long passedThroughStatement() throws SQLException {
+    public long existenceCheck() throws SQLException {
         count.setLong(1, nextIndex() * 2 + 1);
         try (ResultSet rs = count.executeQuery()) {
             rs.next();
             return rs.getLong(1);
+        }
+    }
+
+    /** An absent key inlined in the text: nearly every call is a text neither side has seen. */
+    @Benchmark
+    public boolean stringBuiltLookup() throws SQLException {
+        try (ResultSet rs = plain.executeQuery("SELECT payload FROM t WHERE id = " + (nextIndex() * 2 + 1))) {
+            return rs.next();
         }
     }
 }
