@@ -1,5 +1,6 @@
 package io.bloomgate.postgres;
 
+import io.bloomgate.GuardState;
 import io.bloomgate.key.KeyBuffer;
 import io.bloomgate.sync.Guard;
 import io.bloomgate.sync.TableScanner;
@@ -10,8 +11,9 @@ import java.sql.SQLException;
 
 /**
  * One guard as the change feed sees it: its id in {@code bloomgate.guards}, the SQL type its logged
- * keys are cast back to, and its position in the log. Used by the feed's thread only, except
- * {@link #position}, which snapshots and heartbeats read.
+ * keys are cast back to, its position in the log and when its last read was sent. Used by the
+ * feed's thread only, except {@link #position} (snapshots and heartbeats read it) and {@link
+ * #readFrom} (the watchdog).
  */
 final class FeedGuard {
 
@@ -39,6 +41,13 @@ final class FeedGuard {
     private long acceptedHorizon;
     private volatile long nextAutomaticRebuild;
     private static final long AUTOMATIC_REBUILD_RETRY_NANOS = 5_000_000_000L;
+    /**
+     * {@link System#nanoTime()} taken before the statement of the last successful read was sent,
+     * so before its snapshot: the filter holds every key committed before it. Freshness is
+     * measured from here, not from when the read returned: a read that stalls after its snapshot
+     * (a stopped backend, a slow network) returns without what was committed meanwhile.
+     */
+    private volatile long readFrom = System.nanoTime();
 
     /**
      * @param keyType the key column's type as {@code format_type} names it: logged keys are text,
@@ -147,6 +156,21 @@ final class FeedGuard {
         }
     }
 
+    /**
+     * A read whose statement was sent after {@code readFrom} ({@link System#nanoTime()}) succeeded:
+     * the filter holds every key committed before then, and may answer until {@code staleAfter}
+     * has passed since.
+     */
+    void readSucceeded(long readFrom, long staleAfterNanos) {
+        this.readFrom = readFrom;
+        guard.freshUntil(readFrom + staleAfterNanos);
+    }
+
+    /** When the last successful read's statement was sent ({@link System#nanoTime()}). */
+    long readFrom() {
+        return readFrom;
+    }
+
     /** The feed lost track of the log: lookups pass through until {@link #resumeAfterCatchUp}. */
     void unsync(String reason) {
         synchronized (guard) {
@@ -155,9 +179,12 @@ final class FeedGuard {
         }
     }
 
-    /** A read succeeded: READY again if the feed alone had unsynced the guard. */
+    /**
+     * A read succeeded: READY again if the feed alone had unsynced the guard and the read is fresh
+     * (one that stalled past the staleness bound after its snapshot is not: the next read decides).
+     */
     void resumeAfterCatchUp() {
-        if (!awaitingRebuild && feedUnsyncs >= 0 && guard.resume(feedUnsyncs)) {
+        if (!awaitingRebuild && feedUnsyncs >= 0 && guard.fresh() && guard.resume(feedUnsyncs)) {
             feedUnsyncs = -1;
         }
     }
@@ -193,7 +220,7 @@ final class FeedGuard {
      */
     void rebuilt() {
         synchronized (guard) {
-            if (guard.ready()) {
+            if (guard.state() == GuardState.READY) { // whether fresh or not: freshness is the feed's to restore
                 awaitingRebuild = false;
                 automaticRebuild = false;
                 feedUnsyncs = -1;

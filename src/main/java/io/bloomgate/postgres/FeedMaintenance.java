@@ -83,9 +83,8 @@ final class FeedMaintenance implements AutoCloseable {
     }
 
     private void watchdog() {
-        long lag = feed.lagNanos();
-        if (!feed.closed() && lag > settings.staleAfter().toNanos()) {
-            feed.unsyncAll("the change feed has not completed a read for " + lag / 1_000_000 + " ms");
+        if (!feed.closed()) {
+            feed.unsyncStale();
         }
     }
 
