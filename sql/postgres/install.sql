@@ -69,6 +69,64 @@ DROP INDEX IF EXISTS bloomgate.change_log_xid;
 -- previous position's xmax on, and those it listed as in progress (few, whatever the log's size).
 CREATE INDEX IF NOT EXISTS change_log_guard_xid ON bloomgate.change_log (guard_id, xid);
 
+-- Version 7: rows that leave the log other than by pruning (a TRUNCATE or DELETE of it by hand, a
+-- restore of the schema without its rows) would go unnoticed: an instance would replay what is
+-- left from its position or its snapshot's and miss the keys of the rows that went. The log's own
+-- triggers record such a loss in guards.lost_below (every xid removed is below it); a reader whose
+-- position, or a snapshot whose, lies below it rebuilds by scan, as for pruning past it. Pruning
+-- (rows below pruned_below) is not a loss. The triggers are ENABLE ALWAYS, so that they fire under
+-- session_replication_role = replica too.
+ALTER TABLE bloomgate.guards ADD COLUMN IF NOT EXISTS lost_below xid8 NOT NULL DEFAULT '0';
+
+CREATE OR REPLACE FUNCTION bloomgate.change_log_truncated() RETURNS trigger
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $f$
+BEGIN
+    -- TRUNCATE waited for every other transaction that had written to the log, so each removed
+    -- row's xid is this transaction's or one that had completed: below a fresh snapshot's xmax. Only
+    -- READ COMMITTED takes a fresh one here; an older (REPEATABLE READ) one could miss some.
+    IF current_setting('transaction_isolation') <> 'read committed' THEN
+        RAISE EXCEPTION 'bloomgate: TRUNCATE bloomgate.change_log must run at READ COMMITTED isolation'
+            USING ERRCODE = 'object_not_in_prerequisite_state',
+                  HINT = 'Gate instances must learn which rows it removed; at this isolation level they cannot.';
+    END IF;
+    UPDATE bloomgate.guards SET lost_below = greatest(lost_below, pg_snapshot_xmax(pg_current_snapshot()),
+                                                      (pg_current_xact_id()::text::bigint + 1)::text::xid8);
+    RETURN NULL;
+END
+$f$;
+
+CREATE OR REPLACE FUNCTION bloomgate.change_log_deleted() RETURNS trigger
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $f$
+BEGIN
+    UPDATE bloomgate.guards g SET lost_below = greatest(g.lost_below, d.above)
+      FROM (SELECT o.guard_id, ((max(o.xid::text::bigint)) + 1)::text::xid8 AS above
+              FROM bloomgate_deleted o JOIN bloomgate.guards p ON p.id = o.guard_id
+             WHERE o.xid >= p.pruned_below
+             GROUP BY o.guard_id) d
+     WHERE g.id = d.guard_id;
+    RETURN NULL;
+END
+$f$;
+
+DO $logtriggers$ BEGIN
+    IF NOT EXISTS (SELECT 1 FROM pg_trigger WHERE tgrelid = 'bloomgate.change_log'::regclass
+                    AND tgname = 'change_log_truncated') THEN
+        CREATE TRIGGER change_log_truncated AFTER TRUNCATE ON bloomgate.change_log
+            FOR EACH STATEMENT EXECUTE FUNCTION bloomgate.change_log_truncated();
+    END IF;
+    IF NOT EXISTS (SELECT 1 FROM pg_trigger WHERE tgrelid = 'bloomgate.change_log'::regclass
+                    AND tgname = 'change_log_deleted') THEN
+        CREATE TRIGGER change_log_deleted AFTER DELETE ON bloomgate.change_log
+            REFERENCING OLD TABLE AS bloomgate_deleted
+            FOR EACH STATEMENT EXECUTE FUNCTION bloomgate.change_log_deleted();
+    END IF;
+    IF EXISTS (SELECT 1 FROM pg_trigger WHERE tgrelid = 'bloomgate.change_log'::regclass
+                AND tgname IN ('change_log_truncated', 'change_log_deleted') AND tgenabled <> 'A') THEN
+        ALTER TABLE bloomgate.change_log ENABLE ALWAYS TRIGGER change_log_truncated;
+        ALTER TABLE bloomgate.change_log ENABLE ALWAYS TRIGGER change_log_deleted;
+    END IF;
+END $logtriggers$;
+
 -- Live gate instances and the oldest log position each still needs (the minimum over its guards).
 -- A guard's log rows are pruned below the oldest position of every live instance and of its own
 -- snapshot (if younger than the retention the pruning instance is configured with).
@@ -349,6 +407,6 @@ BEGIN
 END
 $regenerate$;
 
-INSERT INTO bloomgate.version (version) VALUES (6)
+INSERT INTO bloomgate.version (version) VALUES (7)
     ON CONFLICT (one) DO UPDATE SET version = EXCLUDED.version;
 COMMIT;

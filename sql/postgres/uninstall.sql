@@ -35,6 +35,7 @@ $$;
 DROP FUNCTION IF EXISTS bloomgate.drop_guard_triggers(regclass, integer);
 DROP TABLE IF EXISTS bloomgate.instance_stats, bloomgate.snapshots, bloomgate.instances, bloomgate.change_log, bloomgate.guards,
     bloomgate.version;
+DROP FUNCTION IF EXISTS bloomgate.change_log_truncated(), bloomgate.change_log_deleted(); -- after their table
 -- Not CASCADE: if other objects were created in schema bloomgate, this fails and leaves them alone.
 DROP SCHEMA IF EXISTS bloomgate;
 COMMIT;

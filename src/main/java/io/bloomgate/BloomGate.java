@@ -289,8 +289,11 @@ public final class BloomGate implements AutoCloseable {
         }
 
         /**
-         * PostgreSQL: once the change feed has not completed a read of the change log for this long
-         * (its connection died, the server is slow), lookups pass through until it has. Default 5 s.
+         * PostgreSQL: the staleness bound. A guard answers from its filter only while its change
+         * feed's last successful read of the change log was sent less than this long ago, so a key
+         * committed longer ago than this is never answered absent; otherwise (its connection died,
+         * the server or a read stalled) lookups pass through until a newer read completes. Measured
+         * from before the read's snapshot, not from when it returned. Default 5 s.
          */
         public Builder staleAfter(Duration limit) {
             feedSettings = new FeedSettings(positive(limit, "staleAfter"), feedSettings.pollInterval(),

@@ -1,5 +1,6 @@
 package io.bloomgate.postgres;
 
+import io.bloomgate.GuardState;
 import io.bloomgate.sync.Guard;
 import io.bloomgate.sync.Settler;
 import java.sql.Connection;
@@ -22,8 +23,12 @@ import org.slf4j.LoggerFactory;
  * <p>Fail open: when the connection dies the guards are unsynced (lookups pass through), the feed
  * reconnects with backoff, {@code LISTEN}s again, reads the log from where it was, and only then
  * are the guards READY again. Nothing written meanwhile is lost: the log, not the notification, is
- * the source of truth. A watchdog ({@link FeedMaintenance}) unsyncs the guards as well when no
- * read has completed for {@link FeedSettings#staleAfter}.
+ * the source of truth.
+ *
+ * <p>Staleness is bounded per guard by {@link FeedSettings#staleAfter}, measured from the moment
+ * before the last successful read's statement was sent (so before its snapshot), not from when it
+ * returned: each lookup checks it ({@link Guard#ready}), and a watchdog ({@link FeedMaintenance})
+ * unsyncs a guard whose bound has passed.
  *
  * <p>As a {@link Settler}, it settles writes through the gate with unknown keys: after their commit,
  * the next read sees their logged keys.
@@ -40,12 +45,12 @@ final class ChangeFeed implements Settler, Runnable {
     private final List<FeedGuard> guards;
     private final FeedSettings settings;
     private final Consumer<FeedGuard> rebuildRequest;
+    private final long pollNanos;
     private final ConcurrentLinkedQueue<Guard> settleAfterNextRead = new ConcurrentLinkedQueue<>();
     private final Object progress = new Object();
     private Connection connection; // the feed thread's (and start()'s) only
     private Thread thread;
     private volatile boolean closed;
-    private volatile long lastReadNanos = System.nanoTime();
     private long reads;
 
     /**
@@ -58,6 +63,9 @@ final class ChangeFeed implements Settler, Runnable {
         this.guards = List.copyOf(guards);
         this.settings = settings;
         this.rebuildRequest = rebuildRequest;
+        // An idle log is read at least three times per staleness bound, so that a quiet guard
+        // stays fresh (and answering) even when one poll is slow.
+        this.pollNanos = Math.min(settings.pollInterval().toNanos(), settings.staleAfter().toNanos() / 3);
     }
 
     List<FeedGuard> guards() {
@@ -102,8 +110,10 @@ final class ChangeFeed implements Settler, Runnable {
                 }
                 boolean notified = waitForNotification();
                 if (notified || !settleAfterNextRead.isEmpty() || System.nanoTime() - nextPoll >= 0) {
-                    readAll();
-                    nextPoll = System.nanoTime() + settings.pollInterval().toNanos();
+                    boolean fresh = readAll();
+                    // A read that returned stale (it waited, before or after its snapshot, longer
+                    // than staleAfter) leaves its guards passing through: read again at once.
+                    nextPoll = System.nanoTime() + (fresh ? pollNanos : 0);
                 }
                 backoff = 100;
             } catch (SQLException | RuntimeException e) {
@@ -113,7 +123,7 @@ final class ChangeFeed implements Settler, Runnable {
                 LOG.warn("The change feed lost its connection ({}); lookups pass through until it reconnects and"
                         + " catches up (retry in {} ms)", e.toString(), backoff);
                 unsyncAll("the change feed lost its connection: " + e.getMessage());
-                closeQuietly(connection);
+                discard(connection);
                 connection = null;
                 sleep(backoff);
                 backoff = Math.min(2 * backoff, MAX_BACKOFF_MILLIS);
@@ -140,8 +150,12 @@ final class ChangeFeed implements Settler, Runnable {
         return connection.unwrap(PGConnection.class).getNotifications(WAIT_MILLIS).length > 0;
     }
 
-    /** Reads every guard's new log rows, then settles what waited for a read started after its commit. */
-    private void readAll() throws SQLException {
+    /**
+     * Reads every guard's new log rows, then settles what waited for a read started after its commit.
+     *
+     * @return false if a guard whose read succeeded is nevertheless stale (the read took too long)
+     */
+    private boolean readAll() throws SQLException {
         List<Guard> settling = new ArrayList<>();
         for (Guard g; (g = settleAfterNextRead.poll()) != null; ) {
             settling.add(g);
@@ -150,8 +164,12 @@ final class ChangeFeed implements Settler, Runnable {
         List<FeedGuard> failed = new ArrayList<>();
         try {
             for (FeedGuard fg : guards) {
+                // Taken before the read's statement is sent, so before its snapshot: every commit
+                // before this moment is in what the read returns, however long it then takes.
+                long readFrom = System.nanoTime();
                 try {
                     fg.catchUp(connection);
+                    fg.readSucceeded(readFrom, settings.staleAfter().toNanos());
                 } catch (LogPrunedException e) {
                     LOG.warn("{}; it is rebuilt by scan and passes lookups through meanwhile", e.getMessage());
                     fg.awaitRebuild(e.getMessage());
@@ -165,7 +183,7 @@ final class ChangeFeed implements Settler, Runnable {
                     // This guard's trouble (uninstalled, a key that no longer casts): it alone passes through.
                     LOG.warn("Reading the change log of {} failed; it passes lookups through: {}", fg.guard,
                             e.toString());
-                    if (fg.guard.ready()) {
+                    if (fg.guard.state() == GuardState.READY) {
                         fg.unsync("reading its change log failed: " + e.getMessage());
                     }
                     failed.add(fg);
@@ -177,13 +195,14 @@ final class ChangeFeed implements Settler, Runnable {
                 settleAfterNextRead.addAll(settling); // the read failed: they wait for the next one
             }
         }
-        lastReadNanos = System.nanoTime();
+        boolean fresh = true;
         for (FeedGuard fg : guards) {
             if (failed.contains(fg)) {
                 continue;
             }
+            fresh &= fg.guard.fresh();
             fg.resumeAfterCatchUp();
-            if (fg.guard.ready() && fg.guard.needsRebuild() && !fg.guard.rebuilding()
+            if (fg.guard.state() == GuardState.READY && fg.guard.needsRebuild() && !fg.guard.rebuilding()
                     || fg.automaticRebuildDue() && !fg.guard.rebuilding()) {
                 rebuildRequest.accept(fg);
             }
@@ -195,6 +214,7 @@ final class ChangeFeed implements Settler, Runnable {
             reads++;
             progress.notifyAll();
         }
+        return fresh;
     }
 
     /**
@@ -228,14 +248,25 @@ final class ChangeFeed implements Settler, Runnable {
         return !closed;
     }
 
-    /** Nanoseconds since the last complete read. */
-    long lagNanos() {
-        return System.nanoTime() - lastReadNanos;
+    /**
+     * Unsyncs every READY guard whose last successful read was sent more than {@code staleAfter}
+     * ago (their lookups already pass through: {@link Guard#ready} checks the same bound; this
+     * makes the state say so, and lets the next fresh read resume them).
+     */
+    void unsyncStale() {
+        long now = System.nanoTime();
+        for (FeedGuard fg : guards) {
+            long lag = now - fg.readFrom();
+            if (!closed && fg.guard.state() == GuardState.READY && !fg.guard.fresh()) {
+                fg.unsync("the change feed's last complete read of it was sent " + lag / 1_000_000
+                        + " ms ago (staleAfter " + settings.staleAfter().toMillis() + " ms)");
+            }
+        }
     }
 
     void unsyncAll(String reason) {
         for (FeedGuard fg : guards) {
-            if (fg.guard.ready()) {
+            if (fg.guard.state() == GuardState.READY) {
                 fg.unsync(reason);
             }
         }
@@ -277,6 +308,28 @@ final class ChangeFeed implements Settler, Runnable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+    }
+
+    /**
+     * Closes a connection that failed. The feed waits for notifications on the unwrapped driver
+     * connection, so a pool never saw the error and would lend the dead connection out again (to
+     * the feed's next attempt, which then fails too): if it is dead, a statement through the pool's
+     * proxy lets the pool see that first.
+     */
+    private static void discard(Connection c) {
+        if (c == null) {
+            return;
+        }
+        try {
+            if (!c.isValid(1)) {
+                try (Statement s = c.createStatement()) {
+                    s.execute("SELECT 1");
+                }
+            }
+        } catch (SQLException | RuntimeException e) {
+            LOG.debug("the change feed's failed connection is dead: {}", e.toString());
+        }
+        closeQuietly(c);
     }
 
     static void closeQuietly(Connection c) {

@@ -1,5 +1,6 @@
 package io.bloomgate.postgres;
 
+import io.bloomgate.GuardState;
 import io.bloomgate.key.KeyBuffer;
 import io.bloomgate.sync.Guard;
 import io.bloomgate.sync.TableScanner;
@@ -10,8 +11,9 @@ import java.sql.SQLException;
 
 /**
  * One guard as the change feed sees it: its id in {@code bloomgate.guards}, the SQL type its logged
- * keys are cast back to, and its position in the log. Used by the feed's thread only, except
- * {@link #position}, which snapshots and heartbeats read.
+ * keys are cast back to, its position in the log and when its last read was sent. Used by the
+ * feed's thread only, except {@link #position} (snapshots and heartbeats read it), {@link #readFrom}
+ * (the watchdog) and {@link #covered} (the build, before the feed starts).
  */
 final class FeedGuard {
 
@@ -31,14 +33,22 @@ final class FeedGuard {
     /** The feed asks for that rebuild itself (the log was pruned), again after a failure. */
     private volatile boolean automaticRebuild;
     /**
-     * A pruning horizon a rebuild by scan already answers: rows below it were pruned only once every
-     * transaction below it had ended (pruning never passes the oldest running one), so a scan that
-     * starts later sees all they committed. Without it a new position whose xmin lags behind the
-     * horizon would report the same pruning on every read.
+     * A horizon (pruned or lost rows) a rebuild by scan already answers: every transaction whose
+     * rows went had ended (pruning never passes the oldest running one; a TRUNCATE waits for every
+     * writer of the log, a DELETE removes only committed rows), so a scan that starts later sees
+     * all they committed. Without it a new position whose xmin lags behind the horizon would report
+     * the same loss on every read.
      */
     private long acceptedHorizon;
     private volatile long nextAutomaticRebuild;
     private static final long AUTOMATIC_REBUILD_RETRY_NANOS = 5_000_000_000L;
+    /**
+     * {@link System#nanoTime()} taken before the statement of the last successful read was sent,
+     * so before its snapshot: the filter holds every key committed before it. Freshness is
+     * measured from here, not from when the read returned: a read that stalls after its snapshot
+     * (a stopped backend, a slow network) returns without what was committed meanwhile.
+     */
+    private volatile long readFrom = System.nanoTime();
 
     /**
      * @param keyType the key column's type as {@code format_type} names it: logged keys are text,
@@ -53,8 +63,9 @@ final class FeedGuard {
         this.keyType = keyType;
         this.integer = TableScanner.isInteger(guard.keyType());
         this.sql = "SELECT s.pos::text, s.horizon::text, l.op, CASE WHEN l.op = 'I' THEN CAST(u.k AS " + keyType + ") END,"
-                + " l.n FROM (SELECT pg_current_snapshot() AS pos,"
-                + " (SELECT pruned_below FROM bloomgate.guards WHERE id = ?) AS horizon) s"
+                + " l.n, s.lost::text FROM (SELECT pg_current_snapshot() AS pos,"
+                + " (SELECT pruned_below FROM bloomgate.guards WHERE id = ?) AS horizon,"
+                + " (SELECT lost_below FROM bloomgate.guards WHERE id = ?) AS lost) s"
                 // Not visible to the previous position = from its xmax on, or listed in progress by it.
                 // (xid >= xmin AND NOT pg_visible_in_snapshot(...) says the same but reads every row
                 // since the oldest open transaction, on every read, while one stays open.)
@@ -93,8 +104,9 @@ final class FeedGuard {
             ps.setFetchSize(FETCH_SIZE);
             ps.setInt(1, id);
             ps.setInt(2, id);
-            ps.setString(3, from.text());
+            ps.setInt(3, id);
             ps.setString(4, from.text());
+            ps.setString(5, from.text());
             LogPosition to = null;
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
@@ -111,11 +123,19 @@ final class FeedGuard {
                             throw new LogPrunedException("the position of " + guard + " (" + from + ") is ahead of"
                                     + " the server's (" + to + ")");
                         }
-                        long horizon = Long.parseLong(pruned);
+                        long prunedBelow = Long.parseLong(pruned);
+                        // Rows deleted other than by pruning (a TRUNCATE or DELETE of the log by
+                        // hand): the log's own triggers raise lost_below past every xid removed.
+                        long lostBelow = Long.parseLong(rs.getString(6));
+                        long horizon = Math.max(prunedBelow, lostBelow);
                         if (horizon > from.xmin() && horizon > acceptedHorizon) {
                             acceptedHorizon = horizon; // the rebuild this calls for covers every row below it
-                            throw new LogPrunedException("the change log was pruned up to transaction " + horizon
-                                    + " but " + guard + " had read only up to " + from.xmin());
+                            throw new LogPrunedException(lostBelow == horizon
+                                    ? "rows of the change log below transaction " + lostBelow + " were deleted other than"
+                                    + " by pruning (TRUNCATE or DELETE of bloomgate.change_log) while " + guard
+                                    + " had read only up to " + from.xmin()
+                                    : "the change log was pruned up to transaction " + horizon + " but " + guard
+                                    + " had read only up to " + from.xmin());
                         }
                     }
                     String op = rs.getString(3);
@@ -147,6 +167,26 @@ final class FeedGuard {
         }
     }
 
+    /** A build by scan that starts now covers every row pruned or lost below {@code horizon}. */
+    void covered(long horizon) {
+        acceptedHorizon = Math.max(acceptedHorizon, horizon);
+    }
+
+    /**
+     * A read whose statement was sent after {@code readFrom} ({@link System#nanoTime()}) succeeded:
+     * the filter holds every key committed before then, and may answer until {@code staleAfter}
+     * has passed since.
+     */
+    void readSucceeded(long readFrom, long staleAfterNanos) {
+        this.readFrom = readFrom;
+        guard.freshUntil(readFrom + staleAfterNanos);
+    }
+
+    /** When the last successful read's statement was sent ({@link System#nanoTime()}). */
+    long readFrom() {
+        return readFrom;
+    }
+
     /** The feed lost track of the log: lookups pass through until {@link #resumeAfterCatchUp}. */
     void unsync(String reason) {
         synchronized (guard) {
@@ -155,9 +195,12 @@ final class FeedGuard {
         }
     }
 
-    /** A read succeeded: READY again if the feed alone had unsynced the guard. */
+    /**
+     * A read succeeded: READY again if the feed alone had unsynced the guard and the read is fresh
+     * (one that stalled past the staleness bound after its snapshot is not: the next read decides).
+     */
     void resumeAfterCatchUp() {
-        if (!awaitingRebuild && feedUnsyncs >= 0 && guard.resume(feedUnsyncs)) {
+        if (!awaitingRebuild && feedUnsyncs >= 0 && guard.fresh() && guard.resume(feedUnsyncs)) {
             feedUnsyncs = -1;
         }
     }
@@ -193,7 +236,7 @@ final class FeedGuard {
      */
     void rebuilt() {
         synchronized (guard) {
-            if (guard.ready()) {
+            if (guard.state() == GuardState.READY) { // whether fresh or not: freshness is the feed's to restore
                 awaitingRebuild = false;
                 automaticRebuild = false;
                 feedUnsyncs = -1;

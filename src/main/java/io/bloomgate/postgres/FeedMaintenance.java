@@ -6,6 +6,7 @@ import java.util.UUID;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import javax.sql.DataSource;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -34,6 +35,7 @@ final class FeedMaintenance implements AutoCloseable {
     private final ScheduledExecutorService executor;
     /** The watchdog's own thread: a chore blocked on the database must not silence it. */
     private final ScheduledExecutorService watchdogExecutor;
+    private final AtomicBoolean logTriggersReported = new AtomicBoolean();
 
     FeedMaintenance(DataSource dataSource, ChangeFeed feed, FeedSettings settings, UUID instance, String description,
             Snapshots snapshots, InstanceStats stats) {
@@ -83,9 +85,8 @@ final class FeedMaintenance implements AutoCloseable {
     }
 
     private void watchdog() {
-        long lag = feed.lagNanos();
-        if (!feed.closed() && lag > settings.staleAfter().toNanos()) {
-            feed.unsyncAll("the change feed has not completed a read for " + lag / 1_000_000 + " ms");
+        if (!feed.closed()) {
+            feed.unsyncStale();
         }
     }
 
@@ -124,6 +125,16 @@ final class FeedMaintenance implements AutoCloseable {
     /** Missing or disabled triggers mean writes go unlogged: pass lookups through until a rebuild. */
     private void checkTriggers() throws SQLException {
         try (Connection c = dataSource.getConnection()) {
+            boolean logTriggers = PgSchema.logTriggersInPlace(c);
+            if (!logTriggers && logTriggersReported.compareAndSet(false, true)) {
+                // Nothing is lost by that alone, so the guards keep answering; but a TRUNCATE or
+                // DELETE of the log would now go unnoticed.
+                LOG.error("The triggers on bloomgate.change_log (change_log_truncated, change_log_deleted) are missing"
+                        + " or not ENABLE ALWAYS: rows deleted from the change log by hand would go undetected; run "
+                        + PgSchema.SCRIPT + " again (as the schema's owner) to restore them");
+            } else if (logTriggers) {
+                logTriggersReported.set(false);
+            }
             for (FeedGuard fg : feed.guards()) {
                 if (!fg.awaitingRebuild() && PgSchema.triggersInPlace(c, fg.guard.table(), fg.id) != 4) {
                     String reason = "a change-log trigger of " + fg.guard + " (bloomgate_g" + fg.id

@@ -5,7 +5,8 @@ import java.time.Duration;
 /**
  * How a PostgreSQL gate follows the change log. Internal to bloomgate (the builder fills it).
  *
- * @param staleAfter       lookups pass through once the feed has not completed a read for this long
+ * @param staleAfter       lookups pass through once the last successful read of a guard's log was
+ *                         sent (so its snapshot taken) longer ago than this
  * @param pollInterval     the log is read at least this often, notification or not
  * @param snapshotEvery    how often filters are saved to {@code bloomgate.snapshots} (also on close);
  *                         zero: on close only

@@ -87,9 +87,13 @@ final class Instances {
         });
     }
 
-    /** The transaction id below which guard {@code id}'s log rows were pruned. */
-    static long prunedBelow(Connection c, int id) throws SQLException {
-        try (PreparedStatement ps = c.prepareStatement("SELECT pruned_below::text FROM bloomgate.guards WHERE id = ?")) {
+    /**
+     * The transaction id below which guard {@code id}'s log rows may be missing: pruned, or deleted
+     * by hand (a TRUNCATE or DELETE of the log, which its triggers record in {@code lost_below}).
+     */
+    static long horizon(Connection c, int id) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement(
+                "SELECT greatest(pruned_below, lost_below)::text FROM bloomgate.guards WHERE id = ?")) {
             ps.setInt(1, id);
             try (ResultSet rs = ps.executeQuery()) {
                 rs.next();

@@ -22,7 +22,7 @@ final class PgSchema {
     private static final Logger LOG = LoggerFactory.getLogger(PgSchema.class);
 
     /** The {@code bloomgate.version} this jar's script installs. */
-    static final int VERSION = 6;
+    static final int VERSION = 7;
     static final String SCRIPT = "sql/postgres/install.sql";
     private static final String RESOURCE = "/io/bloomgate/" + SCRIPT;
     private static final String INSUFFICIENT_PRIVILEGE = "42501";
@@ -184,6 +184,19 @@ final class PgSchema {
                 rs.next();
                 return rs.getInt(1);
             }
+        }
+    }
+
+    /**
+     * Whether both triggers that record rows deleted from the change log by hand are in place and
+     * fire always (see install.sql, version 7).
+     */
+    static boolean logTriggersInPlace(Connection c) throws SQLException {
+        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT count(*) FROM pg_trigger"
+                + " WHERE tgrelid = 'bloomgate.change_log'::regclass AND tgenabled = 'A'"
+                + " AND tgname IN ('change_log_truncated', 'change_log_deleted')")) {
+            rs.next();
+            return rs.getInt(1) == 2;
         }
     }
 

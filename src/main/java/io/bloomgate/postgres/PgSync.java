@@ -87,6 +87,7 @@ public final class PgSync implements AutoCloseable {
             for (int i = 0; i < keys.size(); i++) {
                 CatalogReader.KeyColumn key = keys.get(i);
                 Guard guard = new Guard(key.table(), key.keyForm(), key.keyType(), key.columnTypes(), sizes.get(i));
+                guard.freshUntil(System.nanoTime()); // bounded, and stale until the feed's first read
                 PgSchema.InstalledGuard installed = PgSchema.installGuard(c, key.table());
                 guards.add(new FeedGuard(guard, installed.id(), installed.keyType()));
                 GuardSnapshot snapshot = null;
@@ -108,15 +109,15 @@ public final class PgSync implements AutoCloseable {
             for (int i = 0; i < guards.size(); i++) {
                 FeedGuard fg = guards.get(i);
                 GuardSnapshot snapshot = loaded.get(i);
-                long horizon = snapshot == null ? 0 : Instances.prunedBelow(c, fg.id);
+                long horizon = Instances.horizon(c, fg.id);
                 if (snapshot != null && snapshot.position().xmax() > FeedPositions.now(c).xmax()) {
                     LOG.warn("The snapshot of {} is ahead of this server's transaction ids (position {}): it was made"
                             + " on another cluster or before a failover; building it by scan instead", fg.guard,
                             snapshot.position());
                     snapshot = null;
                 } else if (snapshot != null && snapshot.position().xmin() < horizon) {
-                    LOG.warn("The snapshot of {} is older than the pruned log (position {}, horizon {}); building it"
-                            + " by scan instead", fg.guard, snapshot.position(), horizon);
+                    LOG.warn("The snapshot of {} needs change-log rows that were pruned or deleted (position {}, horizon"
+                            + " {}); building it by scan instead", fg.guard, snapshot.position(), horizon);
                     snapshot = null;
                 }
                 if (snapshot != null) {
@@ -126,6 +127,8 @@ public final class PgSync implements AutoCloseable {
                     LOG.info("Loaded {} from its snapshot at {}; replaying the log from there", fg.guard,
                             snapshot.position());
                 } else {
+                    // Rows lost below the horizon belong to transactions that had ended: the scan sees them.
+                    fg.covered(horizon);
                     fg.position(FeedPositions.now(c));
                     keysAtBuild[i] = TableScanner.scan(c, fg.guard, fg.guard.filter(), true);
                 }

@@ -60,6 +60,13 @@ public final class Guard {
     private volatile int unsyncs;
     /** Opaque state of the {@link SyncWatch} that verifies this guard's hook. */
     private volatile Object syncCheck;
+    /**
+     * Guards that learn other writers' keys late (a PostgreSQL change feed) answer only while
+     * {@link System#nanoTime()} is before this; {@link #freshUntil} sets it (and the flag) after
+     * each read. Checked per lookup: one volatile read and a clock read, no lock.
+     */
+    private volatile long freshUntil;
+    private volatile boolean freshnessBounded;
 
     /**
      * @param table       the table and key column as the catalog names them
@@ -253,9 +260,28 @@ public final class Guard {
         return filter;
     }
 
-    /** Whether the filter may answer now; else the lookup passes through (and says why). */
+    /**
+     * Whether the filter may answer now; else the lookup passes through (and says why): the guard
+     * is READY and, if its freshness is bounded, still fresh.
+     */
     public boolean ready() {
-        return state == GuardState.READY;
+        return state == GuardState.READY && fresh();
+    }
+
+    /**
+     * The filter holds every key committed before a moment known to precede {@code deadlineNanos}
+     * by the staleness bound (a change feed's read that started then): from now on lookups are
+     * answered only until {@code deadlineNanos} ({@link System#nanoTime()} time), whatever the
+     * state says. A guard never given one is fresh for ever (its hook adds keys before commit).
+     */
+    public void freshUntil(long deadlineNanos) {
+        freshUntil = deadlineNanos; // before the flag: a reader that sees the flag sees a deadline
+        freshnessBounded = true;
+    }
+
+    /** Whether the staleness bound, if any, still holds now. */
+    public boolean fresh() {
+        return !freshnessBounded || System.nanoTime() - freshUntil < 0;
     }
 
     // ------------------------------------------------------------------ rebuild
