@@ -47,51 +47,51 @@ final class Shapes {
 
         // Sign-up checks: counts (one row even when nothing matches); Spring Data's derived exists is a
         // plain "select id ... fetch first ? rows only".
-        gap("jdbc.count", JDBC_TEMPLATE, BOTH, (c, k) -> c.jdbc().queryForObject(
+        answered("jdbc.count", JDBC_TEMPLATE, BOTH, (c, k) -> c.jdbc().queryForObject(
                 "select count(*) from users where email = ?", Integer.class, k.email())),
-        gap("data.existsById", SPRING_DATA, BOTH, (c, k) -> c.users().existsById(k.userId())),
-        gap("data.countByEmail", SPRING_DATA, BOTH, (c, k) -> c.users().countByEmail(k.email())),
+        answered("data.existsById", SPRING_DATA, BOTH, (c, k) -> c.users().existsById(k.userId())),
+        answered("data.countByEmail", SPRING_DATA, BOTH, (c, k) -> c.users().countByEmail(k.email())),
         answered("data.existsByEmail", SPRING_DATA, BOTH, (c, k) -> c.users().existsByEmail(k.email())),
-        gap("hibernate.jpql.count", HIBERNATE, BOTH, (c, k) -> c.jpa(em -> em.createQuery(
+        answered("hibernate.jpql.count", HIBERNATE, BOTH, (c, k) -> c.jpa(em -> em.createQuery(
                 "select count(u) from User u where u.email = :email", Long.class).setParameter("email", k.email()).getSingleResult())),
-        gap("hibernate.criteria.count", HIBERNATE, BOTH, (c, k) -> c.jpa(em -> criteriaCount(em.getCriteriaBuilder(), em, k.email()))),
-        gap("mybatis.count", MYBATIS, BOTH, (c, k) -> c.mapper(m -> m.countByEmail(k.email()))),
-        gap("jooq.fetchCount", JOOQ, BOTH, (c, k) -> c.jooq().fetchCount(c.t().users(), c.t().email().eq(k.email()))),
-        gap("data.query.caseWhen", SPRING_DATA, BOTH, (c, k) -> c.users().emailTaken(k.email())),
+        answered("hibernate.criteria.count", HIBERNATE, BOTH, (c, k) -> c.jpa(em -> criteriaCount(em.getCriteriaBuilder(), em, k.email()))),
+        answered("mybatis.count", MYBATIS, BOTH, (c, k) -> c.mapper(m -> m.countByEmail(k.email()))),
+        answered("jooq.fetchCount", JOOQ, BOTH, (c, k) -> c.jooq().fetchCount(c.t().users(), c.t().email().eq(k.email()))),
+        answered("data.query.caseWhen", SPRING_DATA, BOTH, (c, k) -> c.users().emailTaken(k.email())),
 
         // Sign-up checks: exists(...).
-        gap("jdbc.exists", JDBC_TEMPLATE, BOTH, (c, k) -> c.jdbc().queryForObject(
+        answered("jdbc.exists", JDBC_TEMPLATE, BOTH, (c, k) -> c.jdbc().queryForObject(
                 "select exists(select 1 from users where email = ?)", Boolean.class, k.email())),
-        gap("mybatis.exists", MYBATIS, BOTH, (c, k) -> c.mapper(m -> m.existsByEmail(k.email()))),
-        gap("jooq.fetchExists", JOOQ, BOTH, (c, k) -> c.jooq().fetchExists(
+        answered("mybatis.exists", MYBATIS, BOTH, (c, k) -> c.mapper(m -> m.existsByEmail(k.email()))),
+        answered("jooq.fetchExists", JOOQ, BOTH, (c, k) -> c.jooq().fetchExists(
                 c.jooq().selectOne().from(c.t().users()).where(c.t().email().eq(k.email())))),
 
         // Entity loads with a default EAGER @ManyToOne: a left join to the team.
-        gap("hibernate.find.eager", HIBERNATE, BOTH, (c, k) -> c.jpa(em -> String.valueOf(em.find(User.class, k.userId())))),
-        gap("data.findById.eager", SPRING_DATA, BOTH, (c, k) -> c.users().findById(k.userId()).map(User::toString)),
-        gap("hibernate.multiLoad", HIBERNATE, BOTH, (c, k) -> c.jpa(em -> em.unwrap(Session.class)
+        answered("hibernate.find.eager", HIBERNATE, BOTH, (c, k) -> c.jpa(em -> String.valueOf(em.find(User.class, k.userId())))),
+        answered("data.findById.eager", SPRING_DATA, BOTH, (c, k) -> c.users().findById(k.userId()).map(User::toString)),
+        answered("hibernate.multiLoad", HIBERNATE, BOTH, (c, k) -> c.jpa(em -> em.unwrap(Session.class)
                 .byMultipleIds(User.class).multiLoad(k.userId(), k.absentUserId()).toString())),
 
         // UUID keys bound as strings with a cast, or as Types.OTHER.
-        gap("jdbc.uuid.cast", JDBC_TEMPLATE, BOTH, (c, k) -> c.jdbc().queryForList(
+        answered("jdbc.uuid.cast", JDBC_TEMPLATE, BOTH, (c, k) -> c.jdbc().queryForList(
                 "select id, label from tokens where id = cast(? as uuid)", k.token().toString())),
-        gap("jdbc.uuid.colons", JDBC_TEMPLATE, BOTH, (c, k) -> c.jdbc().queryForList(
+        answered("jdbc.uuid.colons", JDBC_TEMPLATE, BOTH, (c, k) -> c.jdbc().queryForList(
                 "select id, label from tokens where id = ?::uuid", k.token().toString())),
-        gap("jdbc.uuid.other", JDBC_TEMPLATE, PG_ONLY, (c, k) -> c.jdbc().queryForList(
+        answered("jdbc.uuid.other", JDBC_TEMPLATE, PG_ONLY, (c, k) -> c.jdbc().queryForList(
                 "select id, label from tokens where id = ?", new SqlParameterValue(Types.OTHER, k.token()))),
-        gap("mybatis.uuid.cast", MYBATIS, BOTH, (c, k) -> c.mapper(m -> m.findToken(k.token().toString()))),
+        answered("mybatis.uuid.cast", MYBATIS, BOTH, (c, k) -> c.mapper(m -> m.findToken(k.token().toString()))),
 
         // The key inlined in the text: a new SQL text per key.
-        gap("jdbc.inlined", JDBC_TEMPLATE, BOTH, (c, k) -> c.jdbc().queryForList(
+        answered("jdbc.inlined", JDBC_TEMPLATE, BOTH, (c, k) -> c.jdbc().queryForList(
                 "select id, email, name from users where email = '" + k.email() + "'")),
-        gap("mybatis.inlined", MYBATIS, BOTH, (c, k) -> c.mapper(m -> m.findByEmailInlined(k.email()))),
-        gap("jooq.inlined", JOOQ, BOTH, (c, k) -> c.jooqInlined().select(c.t().id(), c.t().email(), c.t().name())
+        answered("mybatis.inlined", MYBATIS, BOTH, (c, k) -> c.mapper(m -> m.findByEmailInlined(k.email()))),
+        answered("jooq.inlined", JOOQ, BOTH, (c, k) -> c.jooqInlined().select(c.t().id(), c.t().email(), c.t().name())
                 .from(c.t().users()).where(c.t().email().eq(k.email())).fetchMaps()),
 
         // An IDENTITY insert (generated keys) through Spring Data, then a lookup: of the row just saved
         // for a present key (read-your-write through the gate), of an id no row has for an absent one.
         // H2's trigger adds the generated key inside the insert; PostgreSQL's guard stays unsettled.
-        partly("data.save.identity", SPRING_DATA, BOTH, H2_ONLY, (c, k) -> {
+        answered("data.save.identity", SPRING_DATA, BOTH, (c, k) -> {
             Event saved = c.events().save(new Event("ext-" + k.eventId(), "payload"));
             return c.events().findById(k.present() ? saved.getId() : k.eventId()).map(Event::content);
         }));

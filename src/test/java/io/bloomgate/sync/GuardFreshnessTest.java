@@ -16,7 +16,7 @@ class GuardFreshnessTest {
 
     private static Guard guard() {
         Guard g = new Guard(new GuardedTable("public", "t", "id", List.of("id")), KeyForms.bigint(), JDBCType.BIGINT,
-                Map.of("id", JDBCType.BIGINT), FilterSpec.of(1_000, 0.01));
+                Map.of("id", ColumnType.of(JDBCType.BIGINT)), FilterSpec.of(1_000, 0.01));
         g.ready(0);
         return g;
     }
