@@ -79,7 +79,16 @@ public final class BloomGateDriver implements Driver {
                     + " JVM with other settings (" + gate.config + "); this URL asks for " + config
                     + ". Connections to one database share one gate: give every URL to it the same options.", "08001");
         }
-        return gate.connect(info);
+        try {
+            return gate.connect(info);
+        } catch (SQLException | RuntimeException e) {
+            if (gate.gate() == null && !config.awaitTables()) {
+                // Its build failed and it never handed out a connection: forget it, so that a corrected
+                // URL (or the same one, once the table exists) starts afresh.
+                GATES.remove(driverUrl, gate);
+            }
+            throw e;
+        }
     }
 
     /** The driver that accepts {@code url}: from {@link DriverManager}, else any on the class path. */
