@@ -6,6 +6,7 @@ import com.zaxxer.hikari.HikariDataSource;
 import io.bloomgate.BloomGate;
 import io.bloomgate.GuardState;
 import io.bloomgate.report.BloomGateMetrics;
+import io.bloomgate.spring.app.Coupon;
 import java.sql.Connection;
 import java.sql.Statement;
 import java.util.UUID;
@@ -13,7 +14,9 @@ import javax.sql.DataSource;
 import org.h2.jdbcx.JdbcDataSource;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.autoconfigure.domain.EntityScan;
 import org.springframework.boot.autoconfigure.jdbc.DataSourceAutoConfiguration;
+import org.springframework.boot.autoconfigure.orm.jpa.HibernateJpaAutoConfiguration;
 import org.springframework.boot.autoconfigure.sql.init.SqlInitializationAutoConfiguration;
 import org.springframework.boot.diagnostics.FailureAnalysis;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
@@ -119,6 +122,73 @@ class AutoConfigurationConditionsTest {
                     assertThat(context.getBean("primaryFirst")).isInstanceOf(GatedDataSource.class);
                     assertThat(context.getBean("second")).isInstanceOf(JdbcDataSource.class);
                 });
+    }
+
+    @Test
+    void withDeferredInitializationTheGateWaitsForHibernateAndThenTheScripts() {
+        // Hibernate creates coupon (create-drop), then data.sql fills it, then the gate scans it.
+        new ApplicationContextRunner()
+                .withConfiguration(AutoConfigurations.of(DataSourceAutoConfiguration.class,
+                        HibernateJpaAutoConfiguration.class, SqlInitializationAutoConfiguration.class,
+                        BloomGateAutoConfiguration.class))
+                .withUserConfiguration(Entities.class)
+                .withPropertyValues("spring.datasource.generate-unique-name=true",
+                        "spring.jpa.hibernate.ddl-auto=create-drop",
+                        "spring.jpa.defer-datasource-initialization=true",
+                        "spring.sql.init.data-locations=classpath:io/bloomgate/spring/coupons.sql",
+                        "bloomgate.guards[0].table=coupon", "bloomgate.guards[0].column=code")
+                .run(context -> {
+                    assertThat(context).hasNotFailed();
+                    BloomGate gate = context.getBean(BloomGate.class);
+                    assertThat(gate.stats("coupon", "code").state()).isEqualTo(GuardState.READY);
+                    assertThat(gate.stats("coupon", "code").keysAdded()).as("the scan saw the script's rows")
+                            .isEqualTo(3);
+                    try (Connection c = context.getBean(DataSource.class).getConnection();
+                            var ps = c.prepareStatement("SELECT id FROM coupon WHERE code = ?")) {
+                        for (String code : new String[] {"SPRING-1", "SPRING-2", "SPRING-3", "SPRING-4"}) {
+                            ps.setString(1, code);
+                            try (var rs = ps.executeQuery()) {
+                                assertThat(rs.next()).as(code).isEqualTo(!code.equals("SPRING-4"));
+                            }
+                        }
+                    }
+                });
+    }
+
+    @Test
+    void theGateWaitsForHibernatesSchemaGenerationWhicheverIsAskedForFirst() {
+        // An application bean needs the gate. Application beans are created before auto-configured
+        // ones, so the gate is asked for before anything asked for the EntityManagerFactory, whose
+        // creation makes Hibernate create coupon. The gate must wait for it.
+        new ApplicationContextRunner()
+                .withConfiguration(AutoConfigurations.of(DataSourceAutoConfiguration.class,
+                        HibernateJpaAutoConfiguration.class, BloomGateAutoConfiguration.class))
+                .withUserConfiguration(Entities.class, NeedsTheGate.class)
+                .withPropertyValues("spring.datasource.generate-unique-name=true",
+                        "spring.jpa.hibernate.ddl-auto=create-drop",
+                        "bloomgate.guards[0].table=coupon", "bloomgate.guards[0].column=code")
+                .run(context -> {
+                    assertThat(context.getBean(BloomGate.class).stats("coupon", "code").state())
+                            .isEqualTo(GuardState.READY);
+                    // Spring Boot counts the factory as an initializer only with deferred initialization:
+                    // bloomgate adds the dependency itself.
+                    assertThat(context.getBeanFactory().getBeanDefinition(BloomGateAutoConfiguration.GATE_BEAN)
+                            .getDependsOn()).contains("entityManagerFactory");
+                });
+    }
+
+    @Configuration(proxyBeanMethods = false)
+    static class NeedsTheGate {
+
+        @Bean
+        String gateUser(BloomGate gate) {
+            return gate.toString();
+        }
+    }
+
+    @Configuration(proxyBeanMethods = false)
+    @EntityScan(basePackageClasses = Coupon.class)
+    static class Entities {
     }
 
     private static BloomGateStartupException cause(Throwable failure) {
