@@ -1,5 +1,6 @@
 package io.bloomgate.spring.app;
 
+import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
 import jakarta.persistence.Table;
@@ -11,7 +12,9 @@ public class AppUser {
 
     @Id
     private Long id;
+    @Column(length = 200, nullable = false, unique = true)
     private String email;
+    @Column(length = 100)
     private String name;
 
     protected AppUser() {
