@@ -1,7 +1,26 @@
 package io.bloomgate.spring;
 
+import java.util.function.BooleanSupplier;
+
 /** Properties every Spring Boot test application here runs with. */
 final class SpringTestProperties {
+
+    /** Whether {@code condition} holds within 5 s (polled). */
+    static boolean eventually(BooleanSupplier condition) {
+        long deadline = System.nanoTime() + 5_000_000_000L;
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() > deadline) {
+                return false;
+            }
+            try {
+                Thread.sleep(50);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return false;
+            }
+        }
+        return true;
+    }
 
     private SpringTestProperties() {
     }
