@@ -5,11 +5,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.zaxxer.hikari.HikariDataSource;
 import io.bloomgate.BloomGate;
 import io.bloomgate.GuardState;
+import io.bloomgate.report.BloomGateJmx;
 import io.bloomgate.report.BloomGateMetrics;
 import io.bloomgate.spring.app.Coupon;
+import java.lang.management.ManagementFactory;
 import java.sql.Connection;
 import java.sql.Statement;
+import java.time.Duration;
 import java.util.UUID;
+import javax.management.MBeanServer;
+import javax.management.ObjectName;
 import javax.sql.DataSource;
 import org.h2.jdbcx.JdbcDataSource;
 import org.junit.jupiter.api.Test;
@@ -43,12 +48,25 @@ class AutoConfigurationConditionsTest {
         "bloomgate.guards[0].column=email"};
 
     @Test
-    void guardsAreBuiltFromTheProperties() {
-        runner.withPropertyValues(EMAIL_GUARD).run(context -> {
-            assertThat(context).hasNotFailed().hasSingleBean(BloomGate.class).hasSingleBean(BloomGateMetrics.class);
-            assertThat(context.getBean(DataSource.class)).isInstanceOf(GatedDataSource.class);
-            assertThat(context.getBean(BloomGate.class).stats("app_user", "email").state()).isEqualTo(GuardState.READY);
-        });
+    void guardsAreBuiltFromTheProperties() throws Exception {
+        ObjectName mbean = BloomGateJmx.objectName("conditions", "PUBLIC.APP_USER", "EMAIL");
+        MBeanServer server = ManagementFactory.getPlatformMBeanServer();
+        runner.withPropertyValues(EMAIL_GUARD)
+                .withPropertyValues("bloomgate.jmx=true", "bloomgate.jmx-gate-name=conditions",
+                        "bloomgate.stale-after=7s", "bloomgate.snapshot-every=0", "bloomgate.instance-timeout=3m")
+                .run(context -> {
+                    assertThat(context).hasNotFailed().hasSingleBean(BloomGate.class)
+                            .hasSingleBean(BloomGateMetrics.class);
+                    assertThat(context.getBean(DataSource.class)).isInstanceOf(GatedDataSource.class);
+                    assertThat(context.getBean(BloomGate.class).stats("app_user", "email").state())
+                            .isEqualTo(GuardState.READY);
+                    BloomGateProperties p = context.getBean(BloomGateProperties.class);
+                    assertThat(p.getStaleAfter()).isEqualTo(Duration.ofSeconds(7));
+                    assertThat(p.getSnapshotEvery()).isEqualTo(Duration.ZERO);
+                    assertThat(p.getInstanceTimeout()).isEqualTo(Duration.ofMinutes(3));
+                    assertThat(server.isRegistered(mbean)).as("bloomgate.jmx=true").isTrue();
+                });
+        assertThat(server.isRegistered(mbean)).as("unregistered when the context closed").isFalse();
     }
 
     @Test
