@@ -159,6 +159,32 @@ final class GateConnection extends ForwardingConnection {
     }
 
     private Object session;
+    /**
+     * A lookup was answered while a transaction was open (auto-commit off): the database would have
+     * begun the transaction with it, so the driver's checks of "in a transaction" must see one.
+     */
+    private boolean answeredInTransaction;
+
+    /** A lookup was answered from the filter. */
+    void answered() {
+        if (!answeredInTransaction && (beganBySql || !autoCommit())) {
+            answeredInTransaction = true;
+        }
+    }
+
+    /**
+     * The driver refuses some calls in the middle of a transaction (pgjdbc: changing the isolation
+     * level or read-only mode, 25001). When only answered lookups made the transaction, the driver
+     * does not know it began: refuse as it would have.
+     */
+    private void refuseMidTransaction(String what) throws SQLException {
+        if (answeredInTransaction) {
+            SQLException refusal = probe.refusalMidTransaction(delegate, what);
+            if (refusal != null) {
+                throw refusal;
+            }
+        }
+    }
 
     /** The driver's own connection under any pool's proxy: the session the facts are about. */
     private Object session() {
@@ -345,7 +371,14 @@ final class GateConnection extends ForwardingConnection {
         }
     }
 
+    @Override
+    public void setReadOnly(boolean readOnly) throws SQLException {
+        refuseMidTransaction("read-only property");
+        delegate.setReadOnly(readOnly);
+    }
+
     private void transactionEnded(boolean committed) {
+        answeredInTransaction = false;
         giveUpAwaitedKeys();
         List<Guard> learned = settledByKeys;
         settledByKeys = null;
@@ -397,6 +430,7 @@ final class GateConnection extends ForwardingConnection {
             transactionEnded(true); // switching autocommit on commits the open transaction
         } else if (autoCommit != was) {
             touchedCount = 0; // the next statement opens a new transaction
+            answeredInTransaction = false;
         }
     }
 
@@ -420,6 +454,7 @@ final class GateConnection extends ForwardingConnection {
 
     @Override
     public void setTransactionIsolation(int level) throws SQLException {
+        refuseMidTransaction("isolation level");
         delegate.setTransactionIsolation(level);
         context.sessionFacts.invalidate(session()); // the pool's next user reads it afresh
         isolation = level;

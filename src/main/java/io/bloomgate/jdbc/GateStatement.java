@@ -39,6 +39,11 @@ class GateStatement extends ForwardingStatement {
     private java.sql.ResultSet answerView;
     /** The lookup now running for real has absent keys: its result is the plan's answer on empty input. */
     private CachedPlan captureEmptyInput;
+    /**
+     * The lookup now running passed every session check (names resolve as at build): only such an
+     * execution's metadata may be copied (after USE other_schema the same text reads another table).
+     */
+    private boolean sessionAsBuilt;
     /** {@code execute()} was answered: the answer is this statement's current result. */
     private boolean answerIsCurrent;
     /** {@code getMoreResults()} moved past the answer: no more results. */
@@ -90,12 +95,16 @@ class GateStatement extends ForwardingStatement {
      */
     final ResultSet tryAnswer(CachedPlan plan, ParameterSlots slots) throws SQLException {
         captureEmptyInput = null;
+        sessionAsBuilt = false;
         Guard guard = plan.guard;
         BypassReason reason = runtimeBypass(plan, slots);
         if (reason != null) {
             guard.counters().countBypass(reason);
             return null;
         }
+        // The session resolves names as at build and allows answers: what this execution returns
+        // is what an answer must look like (its metadata may be copied).
+        sessionAsBuilt = true;
         SyncWatch watch = connection.context.watch;
         Object watched = null;
         long stamp = 0;
@@ -133,6 +142,7 @@ class GateStatement extends ForwardingStatement {
             return null;
         }
         guard.counters().countAvoided();
+        connection.answered();
         EmptyResultSet empty = new EmptyResultSet(this, metaData, connection.context.errors);
         answer = empty;
         answerView = row == null ? empty : new RowAnswer(empty, row);
@@ -245,7 +255,7 @@ class GateStatement extends ForwardingStatement {
             return null;
         }
         CachedPlan.Copies copies = plan.copies();
-        if (copies.metaData() == null) {
+        if (copies.metaData() == null && sessionAsBuilt) {
             copies.metaData(rs.getMetaData(), plan.sql);
         }
         CachedPlan capture = captureEmptyInput;
@@ -542,7 +552,7 @@ class GateStatement extends ForwardingStatement {
                 return true;
             }
             boolean hasResult = onDatabase(plan, call);
-            if (hasResult && plan.copies().metaData() == null) {
+            if (hasResult && plan.copies().metaData() == null && sessionAsBuilt) {
                 ResultSet rs = delegate.getResultSet();
                 if (rs != null) {
                     plan.copies().metaData(rs.getMetaData(), plan.sql);

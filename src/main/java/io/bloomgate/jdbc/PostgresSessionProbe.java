@@ -53,6 +53,16 @@ final class PostgresSessionProbe extends SessionProbe {
     }
 
     @Override
+    SQLException refusalMidTransaction(Connection connection, String what) {
+        transactionFailed(connection); // unwraps
+        if (pg != null && pg.getTransactionState() != TransactionState.IDLE) {
+            return null; // the driver sees the transaction and refuses by itself
+        }
+        return new org.postgresql.util.PSQLException("Cannot change transaction " + what
+                + " in the middle of a transaction.", org.postgresql.util.PSQLState.ACTIVE_SQL_TRANSACTION);
+    }
+
+    @Override
     boolean transactionFailed(Connection connection) {
         if (!unwrapped) {
             unwrapped = true;

@@ -37,6 +37,14 @@ abstract class SessionProbe {
         return false;
     }
 
+    /**
+     * The exception the driver throws when {@code what} changes in the middle of a transaction, if
+     * the session shows none (only answered lookups made it); null where the driver does not refuse.
+     */
+    SQLException refusalMidTransaction(Connection connection, String what) {
+        return null;
+    }
+
     /** Any database whose driver's {@code getSchema()} is the whole story (H2: a local call; H2's temporary tables are caught by their DDL's text). */
     static final class JdbcSessionProbe extends SessionProbe {
 

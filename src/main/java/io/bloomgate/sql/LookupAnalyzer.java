@@ -235,7 +235,9 @@ final class LookupAnalyzer {
             }
             List<QueryPart> scan = new ArrayList<>();
             for (SelectFieldOrAsterisk f : select.$select()) {
-                scan.add(f);
+                // An aliased field renders as its alias alone outside the select list: visit what it names
+                // (COUNT(*) AS n is an aggregate; the alias hid it, and an absent key was answered with no row).
+                scan.add(f instanceof QOM.FieldAlias<?> alias ? alias.$field() : f);
             }
             for (SortField<?> f : select.$orderBy()) {
                 scan.add(f);
@@ -369,8 +371,16 @@ final class LookupAnalyzer {
         return null;
     }
 
-    /** A name of a table in FROM, its alias, or a column of the guarded table. */
+    /** A name of a table in FROM, its alias, a column of the guarded table, or an alias of the select list. */
     private boolean isName(String folded) {
+        for (SelectFieldOrAsterisk f : select.$select()) {
+            if (f instanceof QOM.FieldAlias<?> fa) {
+                List<Resolver.Part> parts = Resolver.parts(fa.$alias());
+                if (parts != null && parts.size() == 1 && a.resolver.fold(parts.get(0)).equals(folded)) {
+                    return true;
+                }
+            }
+        }
         if (table.columns().contains(folded) || folded.equals(table.table()) || folded.equals(table.schema())) {
             return true;
         }

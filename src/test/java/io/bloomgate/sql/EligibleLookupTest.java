@@ -136,7 +136,10 @@ class EligibleLookupTest {
                 "select exists (select 1 from users where email = ?)",
                 "select exists (select 1 as \"one\" from public.users where public.users.email = ?)",
                 "select (select name from users where email = ?)",
-                "select (select count(*) from users where email = ?) as n").map(sql -> Arguments.of(f, sql)));
+                "select (select count(*) from users where email = ?) as n",
+                // an alias must not hide the aggregate (it once did: an absent key was answered with no row)
+                "select count(*) as agg from users u where u.email = ?",
+                "select max(id) m, 1 + count(*) as n from users where email = ? order by n").map(sql -> Arguments.of(f, sql)));
     }
 
     @ParameterizedTest(name = "{0}: {1}")
