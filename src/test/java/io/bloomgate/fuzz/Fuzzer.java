@@ -66,11 +66,20 @@ final class Fuzzer {
 
     private long shrinkBudgetNanos;
 
+    /** When a timed run stops (steps and episodes both). */
+    private long deadline;
+
+    private boolean pastDeadline() {
+        return options.seconds() > 0 && System.nanoTime() - deadline > 0;
+    }
+
     Result run() throws Exception {
-        long start = System.nanoTime();
+        if (options.seconds() > 0) {
+            deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(options.seconds());
+        }
         int episodes = 0;
         for (int e = options.firstEpisode(); e < options.firstEpisode() + options.episodes(); e++) {
-            if (options.seconds() > 0 && System.nanoTime() - start > TimeUnit.SECONDS.toNanos(options.seconds())) {
+            if (pastDeadline()) {
                 break;
             }
             episode(e);
@@ -121,9 +130,10 @@ final class Fuzzer {
         List<Step> episodeSteps = new ArrayList<>();
         List<Sql.Select> pool = new ArrayList<>();
         resetSession();
+        queued.clear();
         try (Env env = target.open(types)) {
             Runner runner = new Runner(env);
-            for (int i = 0; i < options.steps(); i++) {
+            for (int i = 0; i < options.steps() && !pastDeadline(); i++) {
                 Step step = next(r, values, grammar, pool, types);
                 episodeSteps.add(step);
                 steps++;
@@ -146,8 +156,25 @@ final class Fuzzer {
         }
     }
 
+    /** Steps generated ahead: the rest of a look-up, insert, look-up-again sequence. */
+    private final java.util.ArrayDeque<Step> queued = new java.util.ArrayDeque<>();
+
     private Step next(SplittableRandom r, Values values, Grammar grammar, List<Sql.Select> pool, List<KeyType> types) {
+        if (!queued.isEmpty()) {
+            return queued.poll();
+        }
         int dice = r.nextInt(100);
+        if (dice < 3) {
+            // A key looked up, inserted by another connection, looked up again: what a transaction that
+            // took its snapshot (or should have) sees of it depends on the isolation level.
+            KeyType t = types.get(r.nextInt(types.size()));
+            long index = values.indexToInsert(t);
+            Step.Query lookup = Step.Query.of(grammar.simpleLookup(t, index), Step.Exec.DEFAULT, true);
+            queued.add(new Step.Write(Step.WriteKind.INSERT, t.name(), index, r.nextBoolean()));
+            queued.add(lookup);
+            writtenInTransaction |= inTransaction();
+            return lookup;
+        }
         if (dice < 72) {
             Sql.Select s;
             if (pool.isEmpty() || r.nextInt(100) < 25) {

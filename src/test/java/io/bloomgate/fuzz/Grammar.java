@@ -140,7 +140,19 @@ final class Grammar {
     private Param keyParam(KeyType t, boolean forceCast) {
         String cast = forceCast || r.nextInt(100) < 8 ? pick(t.casts()) : null;
         Binding b = inline ? inlineValue(Role.KEY, t) : values.key(t);
+        if (cast != null && b.value() instanceof String text && r.nextInt(5) < 2) {
+            // A length near the value's: CHAR(n) pads or truncates it, and compares as CHAR then.
+            int n = Math.max(1, text.stripTrailing().length() + (r.nextBoolean() ? 0 : r.nextInt(3) - 1));
+            cast = (r.nextInt(3) == 0 ? "VARCHAR(" : "CHAR(") + n + ")";
+        }
         return new Param(Role.KEY, t, b, cast, r.nextBoolean(), inline);
+    }
+
+    /** {@code SELECT * FROM t WHERE k = ?} for the key of row {@code index}: the plainest answerable lookup. */
+    Select simpleLookup(KeyType t, long index) {
+        return Select.simple(List.of(new Item(null, null)), new FromTable(new TableRef(t, Schema.NONE, false, false,
+                null)), new Cmp(new Col(null, null, "k", false), "=", new Param(Role.KEY, t,
+                Binding.natural(t.keyOf(index)), null, false, false)));
     }
 
     private Binding inlineValue(Role role, KeyType t) {

@@ -82,7 +82,7 @@ final class PostgresTarget extends Target {
             for (KeyType t : TYPES) {
                 run(owner, "DROP TABLE IF EXISTS " + ROLE + "." + tableName(t));
                 createTable(owner, ROLE, t, false, KeyType.ALT, KeyType.ALT_END);
-                run(owner, "GRANT SELECT ON " + ROLE + "." + tableName(t) + " TO " + ROLE);
+                run(owner, "GRANT SELECT, UPDATE ON " + ROLE + "." + tableName(t) + " TO " + ROLE);
             }
         } else {
             System.err.println("WARNING: roles " + ROLE + " and " + LOGIN + " are missing (see .ci/postgres.sh):"
@@ -199,7 +199,8 @@ final class PostgresTarget extends Target {
             if (roles) {
                 run(owner, "GRANT USAGE ON SCHEMA " + main + ", " + alt + " TO " + ROLE,
                         "GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA " + main + " TO " + ROLE,
-                        "GRANT SELECT ON ALL TABLES IN SCHEMA " + alt + " TO " + ROLE);
+                        // UPDATE too: SELECT ... FOR UPDATE on them must fail no differently than on the main ones.
+                        "GRANT SELECT, UPDATE ON ALL TABLES IN SCHEMA " + alt + " TO " + ROLE);
                 for (KeyType t : types) {
                     // The application role does not own the tables: the owner installs the triggers.
                     run(owner, "SELECT bloomgate.install_guard('" + main + "." + tableName(t) + "', 'k')");

@@ -145,7 +145,8 @@ final class Values {
             };
         }
         if (key instanceof String s) {
-            return switch (r.nextInt(6)) {
+            return switch (r.nextInt(8)) {
+                case 6, 7 -> Binding.setString(s.stripTrailing()); // 'Key-6' for 'Key-6 ': equal as CHAR only
                 case 0 -> Binding.setObject(s);
                 case 1 -> Binding.setNString(s);
                 case 2 -> Binding.setObject(s, Types.VARCHAR);
