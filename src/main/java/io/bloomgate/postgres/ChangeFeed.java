@@ -97,6 +97,10 @@ final class ChangeFeed implements Settler, Runnable {
             c.setNetworkTimeout(Runnable::run, 30_000); // a silent network fails the read instead of hanging it
             try (Statement s = c.createStatement()) {
                 s.execute("SET application_name = '" + APPLICATION_NAME + "'"); // for pg_stat_activity readers
+                // The read's plan does not depend on its parameters (index scans from the position
+                // on), but a custom plan looks far cheaper to the planner than the generic one, so
+                // it would plan again on every poll: most of a poll's server time.
+                s.execute("SET plan_cache_mode = force_generic_plan");
             }
             connection = c;
         } catch (SQLException | RuntimeException e) {
@@ -155,6 +159,7 @@ final class ChangeFeed implements Settler, Runnable {
         if (c != null) {
             try (Statement s = c.createStatement()) {
                 s.execute("RESET application_name");
+                s.execute("RESET plan_cache_mode");
             } catch (SQLException | RuntimeException e) {
                 LOG.debug("resetting the change feed's connection failed", e);
             }
