@@ -5,7 +5,7 @@
 # guarded runs; afterwards every key inserted under load is looked up through that gate (a key
 # answered absent fails the run). Prints a Markdown table (see docs/benchmarks.md).
 #
-#   bench/pgbench-inserts.sh [--url JDBC_URL] [--batched] [--clients 1,8,32,64] [--seconds 10] [--rounds 1]
+#   bench/pgbench-inserts.sh [--url JDBC_URL] [--batched] [--clients 1,8,32,64] [--seconds 5] [--rounds 5]
 #
 # The URL defaults to $BLOOMGATE_PG_URL (jdbc:postgresql://host:port/db?user=...&password=...);
 # pgbench is $PGBENCH or /usr/lib/postgresql/15/bin/pgbench. Environment as for bench/jmh

@@ -60,8 +60,8 @@ public final class PgbenchInserts {
     public static void main(String[] args) throws Exception {
         boolean batched = false;
         int[] clients = {1, 8, 32, 64};
-        int seconds = 10;
-        int rounds = 1;
+        int seconds = 5;
+        int rounds = 5;
         long rows = 100_000;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
@@ -87,9 +87,9 @@ public final class PgbenchInserts {
                 setting(pg, "synchronous_commit"));
         idleCost(pg);
         List<String> table = new ArrayList<>();
-        table.add("| clients | without bloomgate (tps) | with bloomgate (tps) | ratio | keys checked through the gate |"
-                + " false negatives | feed backend CPU | feed thread CPU |");
-        table.add("|--:|--:|--:|--:|--:|--:|--:|--:|");
+        table.add("| clients | without bloomgate (tps) | with bloomgate (tps) | ratio of means | median ratio of"
+                + " pairs | keys checked through the gate | false negatives | feed backend CPU | feed thread CPU |");
+        table.add("|--:|--:|--:|--:|--:|--:|--:|--:|--:|");
         int run = 0;
         boolean failed = false;
         for (int c : clients) {
@@ -99,6 +99,7 @@ public final class PgbenchInserts {
             long missed = 0;
             double backendCpu = 0;
             double threadCpu = 0;
+            double[] ratios = new double[rounds];
             for (int r = 0; r < rounds; r++) {
                 run++;
                 boolean guardedFirst = r % 2 == 1;
@@ -111,6 +112,7 @@ public final class PgbenchInserts {
                         plain = pgbench(pg, plainScript, c, seconds, run).tps;
                     }
                 }
+                ratios[r] = guarded.tps / plain;
                 plainSum += plain;
                 guardedSum += guarded.tps;
                 checked += guarded.checked;
@@ -123,8 +125,10 @@ public final class PgbenchInserts {
                         guarded.threadCpu);
             }
             failed |= missed > 0;
-            table.add(String.format(Locale.ROOT, "| %d | %,.0f | %,.0f | %.2f | %,d | %d | %s | %.1f%% |", c,
-                    plainSum / rounds, guardedSum / rounds, guardedSum / plainSum, checked, missed,
+            java.util.Arrays.sort(ratios);
+            double median = rounds % 2 == 1 ? ratios[rounds / 2] : (ratios[rounds / 2 - 1] + ratios[rounds / 2]) / 2;
+            table.add(String.format(Locale.ROOT, "| %d | %,.0f | %,.0f | %.2f | %.2f | %,d | %d | %s | %.1f%% |", c,
+                    plainSum / rounds, guardedSum / rounds, guardedSum / plainSum, median, checked, missed,
                     backendCpu < 0 ? "n/a" : String.format(Locale.ROOT, "%.1f%%", backendCpu / rounds),
                     threadCpu / rounds));
         }
