@@ -43,8 +43,12 @@ import org.slf4j.LoggerFactory;
 final class ChangeFeed implements Settler, Runnable {
 
     private static final Logger LOG = LoggerFactory.getLogger(ChangeFeed.class);
-    /** The pause after a read that found rows: short, so that a stream of commits is followed closely. */
-    static final long BUSY_POLL_NANOS = 1_000_000;
+    /**
+     * The pause after a read that found rows: short, so that a stream of commits is followed
+     * closely, yet long enough that under load each poll brings a batch of commits rather than one
+     * or two: the poll's fixed cost (a round trip, a snapshot, an index descent) is paid less often.
+     */
+    static final long BUSY_POLL_NANOS = 2_000_000;
     /** The feed's connection shows as this in {@code pg_stat_activity}. */
     static final String APPLICATION_NAME = "bloomgate change feed";
     private static final long MAX_BACKOFF_MILLIS = 5_000;
