@@ -49,8 +49,8 @@ import org.postgresql.ds.PGSimpleDataSource;
  */
 public final class PgbenchInserts {
 
-    private static final String PLAIN = "pgb_plain";
-    private static final String GUARDED = "pgb_guarded";
+    private static final String PLAIN = "public.pgb_plain";
+    private static final String GUARDED = "public.pgb_guarded";
     private static final Pattern TPS = Pattern.compile("tps = ([0-9.]+) \\(without initial connection time\\)");
     private static final Pattern TX = Pattern.compile("number of transactions actually processed: ([0-9]+)");
 
@@ -88,8 +88,9 @@ public final class PgbenchInserts {
         idleCost(pg);
         List<String> table = new ArrayList<>();
         table.add("| clients | without bloomgate (tps) | with bloomgate (tps) | ratio of means | median ratio of"
-                + " pairs | keys checked through the gate | false negatives | feed backend CPU | feed thread CPU |");
-        table.add("|--:|--:|--:|--:|--:|--:|--:|--:|--:|");
+                + " pairs | keys checked through the gate | false negatives | feed backend CPU | feed thread CPU |"
+                + " WAL bytes per transaction (without / with) |");
+        table.add("|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|");
         int run = 0;
         boolean failed = false;
         for (int c : clients) {
@@ -100,18 +101,23 @@ public final class PgbenchInserts {
             double backendCpu = 0;
             double threadCpu = 0;
             double[] ratios = new double[rounds];
+            double walPlain = 0;
+            double walGuarded = 0;
             for (int r = 0; r < rounds; r++) {
                 run++;
                 boolean guardedFirst = r % 2 == 1;
                 Result guarded = null;
-                double plain = 0;
+                Result plainRun = null;
                 for (int side = 0; side < 2; side++) {
                     if ((side == 0) == guardedFirst) {
                         guarded = guardedRun(pg, guardedScript, c, seconds, run);
                     } else {
-                        plain = pgbench(pg, plainScript, c, seconds, run).tps;
+                        plainRun = pgbench(pg, plainScript, c, seconds, run);
                     }
                 }
+                double plain = plainRun.tps;
+                walPlain += plainRun.walPerTransaction;
+                walGuarded += guarded.walPerTransaction;
                 ratios[r] = guarded.tps / plain;
                 plainSum += plain;
                 guardedSum += guarded.tps;
@@ -120,17 +126,18 @@ public final class PgbenchInserts {
                 backendCpu += guarded.backendCpu;
                 threadCpu += guarded.threadCpu;
                 System.out.printf(Locale.ROOT, "clients %d round %d: without %.0f tps, with %.0f tps (%.2f); %d keys"
-                        + " checked, %d missed; feed backend %.1f%% CPU, feed thread %.1f%%%n", c, r + 1, plain,
-                        guarded.tps, guarded.tps / plain, guarded.checked, guarded.missed, guarded.backendCpu,
-                        guarded.threadCpu);
+                        + " checked, %d missed; feed backend %.1f%% CPU, feed thread %.1f%%; WAL per transaction"
+                        + " %.0f vs %.0f bytes%n", c, r + 1, plain, guarded.tps, guarded.tps / plain, guarded.checked,
+                        guarded.missed, guarded.backendCpu, guarded.threadCpu, plainRun.walPerTransaction,
+                        guarded.walPerTransaction);
             }
             failed |= missed > 0;
             java.util.Arrays.sort(ratios);
             double median = rounds % 2 == 1 ? ratios[rounds / 2] : (ratios[rounds / 2 - 1] + ratios[rounds / 2]) / 2;
-            table.add(String.format(Locale.ROOT, "| %d | %,.0f | %,.0f | %.2f | %.2f | %,d | %d | %s | %.1f%% |", c,
+            table.add(String.format(Locale.ROOT, "| %d | %,.0f | %,.0f | %.2f | %.2f | %,d | %d | %s | %.1f%% | %,.0f / %,.0f |", c,
                     plainSum / rounds, guardedSum / rounds, guardedSum / plainSum, median, checked, missed,
                     backendCpu < 0 ? "n/a" : String.format(Locale.ROOT, "%.1f%%", backendCpu / rounds),
-                    threadCpu / rounds));
+                    threadCpu / rounds, walPlain / rounds, walGuarded / rounds));
         }
         System.out.println();
         table.forEach(System.out::println);
@@ -141,7 +148,7 @@ public final class PgbenchInserts {
     }
 
     private record Result(double tps, long transactions, long checked, long missed, double backendCpu,
-            double threadCpu) {
+            double threadCpu, double walPerTransaction) {
     }
 
     /** Creates both tables afresh: {@code (k text PRIMARY KEY, run int, payload text)} with {@code rows} rows. */
@@ -196,7 +203,8 @@ public final class PgbenchInserts {
                     : 100.0 * (backendAfter - backendBefore) / 100.0 / elapsed; // USER_HZ = 100
             double threadCpu = 100.0 * (feedThreadNanos() - threadBefore) / 1e9 / elapsed;
             long[] check = check(gate, pg, run);
-            return new Result(bench.tps, bench.transactions, check[0], check[1], backendCpu, threadCpu);
+            return new Result(bench.tps, bench.transactions, check[0], check[1], backendCpu, threadCpu,
+                    bench.walPerTransaction);
         }
     }
 
@@ -262,6 +270,7 @@ public final class PgbenchInserts {
         ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);
         pb.environment().put("PGPASSWORD", pg.getPassword() == null ? "" : pg.getPassword());
         pb.environment().put("PGOPTIONS", "-c synchronous_commit=on");
+        String walBefore = walPosition(pg);
         Process p = pb.start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         if (p.waitFor() != 0) {
@@ -272,7 +281,33 @@ public final class PgbenchInserts {
         if (!tps.find() || !tx.find()) {
             throw new IllegalStateException("unexpected pgbench output:\n" + out);
         }
-        return new Result(Double.parseDouble(tps.group(1)), Long.parseLong(tx.group(1)), 0, 0, 0, 0);
+        long transactions = Long.parseLong(tx.group(1));
+        return new Result(Double.parseDouble(tps.group(1)), transactions, 0, 0, 0, 0,
+                (double) walBytesSince(pg, walBefore) / Math.max(1, transactions));
+    }
+
+    private static String walPosition(DataSource ds) {
+        try (Connection c = ds.getConnection(); Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery("SELECT pg_current_wal_lsn()::text")) {
+            rs.next();
+            return rs.getString(1);
+        } catch (SQLException e) {
+            return null; // a standby, or not allowed: not reported
+        }
+    }
+
+    /** WAL written by the whole cluster since {@code from} (other databases' writes included). */
+    private static long walBytesSince(DataSource ds, String from) {
+        if (from == null) {
+            return 0;
+        }
+        try (Connection c = ds.getConnection(); Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery("SELECT pg_wal_lsn_diff(pg_current_wal_lsn(), '" + from + "')::bigint")) {
+            rs.next();
+            return rs.getLong(1);
+        } catch (SQLException e) {
+            return 0;
+        }
     }
 
     private static int port(PGSimpleDataSource pg) {

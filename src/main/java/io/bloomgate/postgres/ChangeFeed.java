@@ -103,8 +103,12 @@ final class ChangeFeed implements Settler, Runnable {
                 s.execute("SET application_name = '" + APPLICATION_NAME + "'"); // for pg_stat_activity readers
                 // The read's plan does not depend on its parameters (index scans from the position
                 // on), but a custom plan looks far cheaper to the planner than the generic one, so
-                // it would plan again on every poll: most of a poll's server time.
+                // it would plan again on every poll: most of a poll's server time. A generic plan
+                // made while the log was small (or its statistics said so) would scan the whole log
+                // on every poll as it grows: no sequential scans on this connection (its only
+                // queries are the reads and pg_current_snapshot()).
                 s.execute("SET plan_cache_mode = force_generic_plan");
+                s.execute("SET enable_seqscan = off");
             }
             connection = c;
         } catch (SQLException | RuntimeException e) {
@@ -164,6 +168,7 @@ final class ChangeFeed implements Settler, Runnable {
             try (Statement s = c.createStatement()) {
                 s.execute("RESET application_name");
                 s.execute("RESET plan_cache_mode");
+                s.execute("RESET enable_seqscan");
             } catch (SQLException | RuntimeException e) {
                 LOG.debug("resetting the change feed's connection failed", e);
             }
