@@ -29,7 +29,18 @@ DO $$ BEGIN
   IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'bloomgate_app') THEN
     CREATE ROLE bloomgate_app LOGIN PASSWORD 'bloomgate_app';
   END IF;
+  -- The SQL fuzzer (src/test/java/io/bloomgate/fuzz) logs in as bloomgate_fuzz_app, which has no
+  -- schema of its own, and switches with SET ROLE to bloomgate_fuzz, whose "$user" schema holds
+  -- tables named like the guarded ones: a change of schema the gate must notice.
+  IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'bloomgate_fuzz_app') THEN
+    CREATE ROLE bloomgate_fuzz_app LOGIN PASSWORD 'bloomgate_fuzz_app';
+  END IF;
+  IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'bloomgate_fuzz') THEN
+    CREATE ROLE bloomgate_fuzz NOLOGIN;
+  END IF;
 END $$;
+-- bloomgate (the tests' owner) creates bloomgate_fuzz's schema and tables, so it is a member too.
+GRANT bloomgate_fuzz TO bloomgate_fuzz_app, bloomgate;
 -- Without this, the role's "$user" schema would be bloomgate's own schema once it exists, and
 -- the tests' unqualified tables would land in it.
 ALTER ROLE bloomgate SET search_path = public;

@@ -22,6 +22,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
+import java.util.Optional;
 import javax.sql.DataSource;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -220,6 +221,15 @@ public final class BloomGate implements AutoCloseable {
         return awaitChangeFeed(timeout.toMillis());
     }
 
+    /**
+     * PostgreSQL: how long ago the change feed last completed a read of the change log. Once it
+     * exceeds {@link Builder#staleAfter} lookups pass through until the feed catches up (health
+     * checks report it). Empty on other databases, whose filters need no feed.
+     */
+    public Optional<Duration> changeFeedLag() {
+        return postgres == null ? Optional.empty() : Optional.of(postgres.changeFeedLag());
+    }
+
     boolean awaitChangeFeed(long timeoutMillis) throws InterruptedException {
         return postgres == null || postgres.awaitCatchUp(timeoutMillis);
     }
@@ -250,6 +260,16 @@ public final class BloomGate implements AutoCloseable {
          */
         public Builder guard(String table, String column) {
             return add(table, column, 0, DEFAULT_FPP);
+        }
+
+        /**
+         * Guards {@code table.column} at false-positive rate {@code fpp}, sized from the table's row
+         * count as {@link #guard(String, String)} sizes it.
+         *
+         * @throws IllegalArgumentException if {@code fpp} is not in (0, 1)
+         */
+        public Builder guard(String table, String column, double fpp) {
+            return add(table, column, 0, fpp);
         }
 
         /**

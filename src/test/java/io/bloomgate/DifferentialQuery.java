@@ -27,7 +27,7 @@ import java.util.regex.Pattern;
  * @param params     what each {@code ?} is bound to, in order (empty: a plain {@code Statement})
  * @param useExecute run with {@code execute()} instead of {@code executeQuery()}
  */
-record DifferentialQuery(String sql, List<Param> params, boolean useExecute) {
+public record DifferentialQuery(String sql, List<Param> params, boolean useExecute) {
 
     /** How a key gets into the statement. */
     enum Binding {
@@ -123,8 +123,11 @@ record DifferentialQuery(String sql, List<Param> params, boolean useExecute) {
         return index < present && random.nextInt(3) < variants ? variant(key, random) : key;
     }
 
-    /** A value near {@code key}: equal to it for the database or not, depending on the type. */
-    static Object variant(Object key, SplittableRandom random) {
+    /**
+     * A value near {@code key}: equal to it for the database or not, depending on the type. Public for
+     * the fuzzer ({@code io.bloomgate.fuzz}), which binds the same near misses.
+     */
+    public static Object variant(Object key, SplittableRandom random) {
         if (key instanceof String s) {
             return switch (random.nextInt(4)) {
                 case 0 -> s.toUpperCase(Locale.ROOT);
@@ -267,6 +270,14 @@ record DifferentialQuery(String sql, List<Param> params, boolean useExecute) {
 
     private static String typeName(int type) {
         return java.sql.JDBCType.valueOf(type).getName();
+    }
+
+    /**
+     * A result's columns as the harness compares them (label, name, type, precision, nullability,
+     * table, class ...). Public for the fuzzer ({@code io.bloomgate.fuzz}), which compares the same.
+     */
+    public static List<String> describe(ResultSetMetaData m) throws SQLException {
+        return ReadPathTest.describe(m);
     }
 
     Outcome run(Connection connection) {

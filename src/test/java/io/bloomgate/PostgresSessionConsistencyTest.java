@@ -39,6 +39,54 @@ class PostgresSessionConsistencyTest extends SessionConsistencyContract {
                 "SELECT go_" + suffix + "()");
     }
 
+    /** A small pool: HikariCP hands a thread the connection it returned last, so checkouts reuse one session. */
+    private com.zaxxer.hikari.HikariDataSource pool(DataSource target) {
+        com.zaxxer.hikari.HikariConfig config = new com.zaxxer.hikari.HikariConfig();
+        config.setDataSource(target);
+        config.setMaximumPoolSize(4); // the gate keeps some for its change feed; a thread gets its last one back
+        return new com.zaxxer.hikari.HikariDataSource(config);
+    }
+
+    @Test
+    void aPooledSessionIsReadOncePerChangeNotOncePerCheckout() throws SQLException {
+        CountingDataSource counting = new CountingDataSource(db);
+        String sql = "SELECT id FROM " + users() + " WHERE email = ?";
+        try (com.zaxxer.hikari.HikariDataSource hikari = pool(counting);
+                BloomGate pooled = BloomGate.builder(hikari).guard(users(), "email").build()) {
+            try (Connection c = pooled.dataSource().getConnection()) {
+                query(c, sql, "warm@x");
+            }
+            long before = counting.executions();
+            for (int i = 0; i < 5; i++) {
+                try (Connection c = pooled.dataSource().getConnection()) {
+                    assertThat(query(c, sql, "absent" + i + "@x")).isEmpty();
+                }
+            }
+            assertThat(counting.executions()).as("statements sent for 5 checkouts of answered lookups").isEqualTo(before);
+        }
+    }
+
+    @Test
+    void aSessionMovedThroughTheGateIsReadAgainByTheNextCheckout() throws SQLException {
+        String other = "tenant_" + suffix;
+        H2Databases.run(db, "CREATE SCHEMA " + other,
+                "CREATE TABLE " + other + "." + users() + " (id INT PRIMARY KEY, email VARCHAR(100), code VARCHAR(10))",
+                "INSERT INTO " + other + "." + users() + " VALUES (7, 'tenant@x', 'tc')");
+        String sql = "SELECT id FROM " + users() + " WHERE email = ?";
+        try (com.zaxxer.hikari.HikariDataSource hikari = pool(db);
+                BloomGate pooled = BloomGate.builder(hikari).guard(users(), "email").build()) {
+            try (Connection c = pooled.dataSource().getConnection()) {
+                assertThat(query(c, sql, "tenant@x")).isEmpty();
+                try (Statement s = c.createStatement()) {
+                    s.execute("SET search_path = " + other + ", public"); // the pool does not reset it
+                }
+            }
+            try (Connection c = pooled.dataSource().getConnection()) {
+                assertThat(query(c, sql, "tenant@x")).as("the same session, now reading " + other).hasSize(1);
+            }
+        }
+    }
+
     @Test
     void anAbortedTransactionGetsTheDatabasesErrorNotAnEmptyAnswer() throws SQLException {
         String sql = "SELECT id FROM " + users() + " WHERE email = ?";

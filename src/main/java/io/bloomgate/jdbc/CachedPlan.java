@@ -88,14 +88,61 @@ final class CachedPlan {
      * What an answer of this plan copies from a real execution (its metadata, its row on empty
      * input), shared by every text of one {@link io.bloomgate.sql.StatementShape}.
      */
-    final Copies copies;
+    private final Copies copies;
+    /** This text's own copies, when the shape's cannot serve it (see {@link #copies()}). */
+    private volatile Copies ownCopies;
+    /** The SQL text (for a shape's plan: the abstracted text). */
+    final String sql;
 
     /** Copied from real executions; until they are, lookups run for real. */
     static final class Copies {
         /** The result's metadata, from the first real execution of a lookup. */
-        volatile MetaDataCopy metaData;
+        private volatile MetaDataCopy metaData;
         /** The database's answer on empty input, when the plan's {@link #rowsOnEmptyInput}. */
         volatile CapturedRow emptyInputRow;
+        /** The text whose execution the metadata was copied from. */
+        private volatile String copiedFrom;
+        /**
+         * A column label quotes the WHERE clause, literals and all (H2 labels an unaliased {@code
+         * EXISTS(SELECT ... WHERE k = 5)} with its text): other texts of the shape label it otherwise.
+         */
+        private volatile boolean labelsQuoteText;
+
+        MetaDataCopy metaData() {
+            return metaData;
+        }
+
+        /** Keeps the metadata of {@code sql}'s first real execution (the first copy wins). */
+        void metaData(java.sql.ResultSetMetaData md, String sql) throws java.sql.SQLException {
+            if (metaData != null) {
+                return;
+            }
+            MetaDataCopy copy = MetaDataCopy.of(md);
+            boolean quotes = false;
+            for (int i = 1; i <= md.getColumnCount(); i++) {
+                String label = String.valueOf(md.getColumnLabel(i)).toUpperCase(java.util.Locale.ROOT);
+                quotes |= label.contains("WHERE");
+            }
+            copiedFrom = sql;
+            labelsQuoteText = quotes;
+            metaData = copy; // last: publishes the two above
+        }
+    }
+
+    /**
+     * What this text's answers copy: its shape's, unless the shape's metadata was copied from
+     * another text and quotes it in a label; then the text's own, from its own first execution.
+     */
+    Copies copies() {
+        Copies shared = copies;
+        if (shared.metaData != null && shared.labelsQuoteText && !sql.equals(shared.copiedFrom)) {
+            Copies own = ownCopies;
+            if (own == null) {
+                own = ownCopies = new Copies();
+            }
+            return own;
+        }
+        return shared;
     }
     /**
      * LOOKUP: the answer on empty input is a row (aggregates without GROUP BY, EXISTS, a scalar
@@ -126,6 +173,7 @@ final class CachedPlan {
         this.kind = kind;
         this.rowsOnEmptyInput = rowsOnEmptyInput;
         this.copies = copies;
+        this.sql = sql;
         this.guard = guard;
         this.writeParts = writeParts != null ? writeParts : kind == Kind.WRITE ? new CachedPlan[] {this} : null;
         this.keys = keys;

@@ -24,12 +24,12 @@ final class EmptyInputCapture extends GateResultSet {
         CachedPlan capturing = plan;
         if (capturing != null) {
             plan = null;
-            if (capturing.copies.emptyInputRow == null) {
+            if (capturing.copies().emptyInputRow == null) {
                 try {
                     // Read through the driver's own result, not a pool's proxy: the getters that fail
                     // (an unsupported conversion is 0A000) would make HikariCP evict the connection.
                     ResultSet raw = delegate.isWrapperFor(ResultSet.class) ? delegate.unwrap(ResultSet.class) : delegate;
-                    capturing.copies.emptyInputRow = row
+                    capturing.copies().emptyInputRow = row
                             ? CapturedRow.of(raw, raw.getMetaData().getColumnCount()) : CapturedRow.NO_ROW;
                 } catch (SQLException | RuntimeException e) {
                     // Not captured: the next absent lookup runs for real and tries again.

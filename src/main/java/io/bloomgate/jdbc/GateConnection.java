@@ -90,10 +90,22 @@ final class GateConnection extends ForwardingConnection {
         return isolation == Connection.TRANSACTION_SERIALIZABLE || isolation == Connection.TRANSACTION_READ_UNCOMMITTED;
     }
 
-    /** Reads isolation and name resolution from the session; false if the driver could not tell. */
+    /**
+     * Reads isolation and name resolution from the session; false if the driver could not tell.
+     * What a connection of the pool read before is reused (PostgreSQL: no round trip per checkout)
+     * unless a statement through the gate may have changed it since (see {@link #sessionMoved}).
+     */
     private boolean readFacts() {
         try {
-            SessionProbe.Facts facts = probe.read(delegate, context.defaultSchema(), context.guardedTableNames());
+            Object session = session();
+            if (context.shadowedSessions.containsKey(session)) {
+                resolution = NEVER;
+            }
+            SessionProbe.Facts facts = context.sessionFacts.getIfPresent(session);
+            if (facts == null) {
+                facts = probe.read(delegate, context.defaultSchema(), context.guardedTableNames());
+                context.sessionFacts.put(session, facts);
+            }
             isolation = facts.isolation();
             if (resolution != NEVER) {
                 resolution = facts.resolvesAsBuilt() ? AS_BUILT : DIFFERENT;
@@ -146,6 +158,29 @@ final class GateConnection extends ForwardingConnection {
         return true;
     }
 
+    private Object session;
+
+    /** The driver's own connection under any pool's proxy: the session the facts are about. */
+    private Object session() {
+        if (session == null) {
+            try {
+                session = delegate.isWrapperFor(Connection.class) ? delegate.unwrap(Connection.class) : delegate;
+            } catch (SQLException | RuntimeException e) {
+                session = delegate;
+            }
+        }
+        return session;
+    }
+
+    /** A statement or call through the gate may have changed the session's isolation or name resolution. */
+    private void sessionMoved() {
+        context.sessionFacts.invalidate(session());
+        isolation = UNKNOWN_ISOLATION;
+        if (resolution != NEVER) {
+            resolution = UNVERIFIED;
+        }
+    }
+
     private boolean autoCommit() {
         if (autoCommit == null) {
             try {
@@ -173,6 +208,7 @@ final class GateConnection extends ForwardingConnection {
     void noteStatement(CachedPlan plan) {
         if (plan.mentionsUnansweredIsolation) {
             serializableSuspected = true;
+            context.sessionFacts.invalidate(session());
         }
         if (plan.mentionsSnapshotIsolation) {
             snapshotSuspected = true;
@@ -195,9 +231,10 @@ final class GateConnection extends ForwardingConnection {
         }
         if (plan.createsTemporaryTable) {
             resolution = NEVER;
-        } else if (plan.mayChangeSchema && resolution != NEVER) {
-            resolution = UNVERIFIED;
-            isolation = UNKNOWN_ISOLATION; // SET TRANSACTION, BEGIN ISOLATION LEVEL ...: read it again
+            context.shadowedSessions.put(session(), Boolean.TRUE); // for as long as the session lives
+            context.sessionFacts.invalidate(session());
+        } else if (plan.mayChangeSchema) {
+            sessionMoved(); // SET ROLE, SET TRANSACTION, BEGIN ISOLATION LEVEL ...: read them again
         }
         if (plan.mayChangeAutoCommit) {
             autoCommit = null;
@@ -384,15 +421,14 @@ final class GateConnection extends ForwardingConnection {
     @Override
     public void setTransactionIsolation(int level) throws SQLException {
         delegate.setTransactionIsolation(level);
+        context.sessionFacts.invalidate(session()); // the pool's next user reads it afresh
         isolation = level;
     }
 
     @Override
     public void setSchema(String schema) throws SQLException {
         delegate.setSchema(schema);
-        if (resolution != NEVER) {
-            resolution = UNVERIFIED;
-        }
+        sessionMoved();
     }
 
     @Override

@@ -41,6 +41,14 @@ public final class GateContext {
     private final Cache<String, CachedPlan> plans = Caffeine.newBuilder().maximumSize(MAX_CACHED_PLANS).build();
     /** Plans of abstracted texts, by {@link StatementShape#key()}: one parse per shape of string-built SQL. */
     private final Cache<String, CachedPlan> shapes = Caffeine.newBuilder().maximumSize(MAX_CACHED_PLANS).build();
+    /**
+     * What each pooled session (the driver's connection under the pool's proxy) was last read to
+     * be, so that a checkout does not cost a round trip; dropped whenever a statement through the
+     * gate may have changed it. Weak keys: compared by identity, gone with the connection.
+     */
+    final Cache<Object, SessionProbe.Facts> sessionFacts = Caffeine.newBuilder().weakKeys().maximumSize(100_000).build();
+    /** Sessions where a temporary table may shadow a guarded name: unqualified lookups pass through for good. */
+    final java.util.Map<Object, Boolean> shadowedSessions = java.util.Collections.synchronizedMap(new java.util.WeakHashMap<>());
     /** The guarded tables' unqualified names (catalog case), for the session probe's shadowing check. */
     private final String[] guardedTableNames;
     /** The gate closed: nothing is answered from the filters any more (guards may live on in other gates). */

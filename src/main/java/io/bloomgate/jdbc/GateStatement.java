@@ -122,8 +122,9 @@ class GateStatement extends ForwardingStatement {
             guard.counters().countBypass(BypassReason.PARAMETER);
             return null;
         }
-        MetaDataCopy metaData = plan.copies.metaData;
-        CapturedRow row = plan.rowsOnEmptyInput ? plan.copies.emptyInputRow : null;
+        CachedPlan.Copies copies = plan.copies();
+        MetaDataCopy metaData = copies.metaData();
+        CapturedRow row = plan.rowsOnEmptyInput ? copies.emptyInputRow : null;
         if (metaData == null || plan.rowsOnEmptyInput && row == null) {
             guard.counters().countBypass(BypassReason.FIRST_EXECUTION);
             if (plan.rowsOnEmptyInput) {
@@ -243,8 +244,9 @@ class GateStatement extends ForwardingStatement {
         if (rs == null) {
             return null;
         }
-        if (plan.copies.metaData == null) {
-            plan.copies.metaData = MetaDataCopy.of(rs.getMetaData());
+        CachedPlan.Copies copies = plan.copies();
+        if (copies.metaData() == null) {
+            copies.metaData(rs.getMetaData(), plan.sql);
         }
         CachedPlan capture = captureEmptyInput;
         captureEmptyInput = null;
@@ -540,10 +542,10 @@ class GateStatement extends ForwardingStatement {
                 return true;
             }
             boolean hasResult = onDatabase(plan, call);
-            if (hasResult && plan.copies.metaData == null) {
+            if (hasResult && plan.copies().metaData() == null) {
                 ResultSet rs = delegate.getResultSet();
                 if (rs != null) {
-                    plan.copies.metaData = MetaDataCopy.of(rs.getMetaData());
+                    plan.copies().metaData(rs.getMetaData(), plan.sql);
                 }
             }
             return hasResult;

@@ -60,10 +60,10 @@ final class RowAnswer extends ForwardingResultSet {
 
     @Override
     public boolean wasNull() throws SQLException {
-        if (!onRow()) {
-            return delegate.wasNull();
+        if (delegate.isClosed() || position == BEFORE) {
+            return delegate.wasNull(); // the driver's error once closed; false before any read
         }
-        return wasNull;
+        return wasNull; // on the row and past it: the last value read (H2 and pgjdbc keep it after the end)
     }
 
     @Override

@@ -299,6 +299,21 @@ final class ChangeFeed implements Settler, Runnable {
         }
     }
 
+    /**
+     * How long ago the least recent of the guards' last successful reads was sent (before its
+     * snapshot): how far behind the change log the filters may be. Long.MAX_VALUE when a guard has
+     * not been read yet.
+     */
+    long lagNanos() {
+        long now = System.nanoTime();
+        long lag = 0;
+        for (FeedGuard fg : guards) {
+            long from = fg.readFrom();
+            lag = Math.max(lag, from == 0 ? Long.MAX_VALUE : now - from);
+        }
+        return lag;
+    }
+
     void unsyncAll(String reason) {
         for (FeedGuard fg : guards) {
             if (fg.guard.state() == GuardState.READY) {

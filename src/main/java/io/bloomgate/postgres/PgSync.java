@@ -12,6 +12,7 @@ import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -172,6 +173,11 @@ public final class PgSync implements AutoCloseable {
     /** Saves every guard's filter to {@code bloomgate.snapshots} now. */
     public void saveSnapshots() throws SQLException {
         snapshots.save(feed.guards());
+    }
+
+    /** How long ago the change feed last completed a read of the log. */
+    public Duration changeFeedLag() {
+        return Duration.ofNanos(feed.lagNanos());
     }
 
     /** Waits until the feed completed a read that started after this call; false on timeout. */

@@ -1,0 +1,67 @@
+package io.bloomgate.driver;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.sql.SQLException;
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+
+/** Parsing {@code jdbc:bloomgate:} URLs: the driver's URL is passed on exactly as written. */
+class GateUrlTest {
+
+    private static final ClassLoader LOADER = GateUrlTest.class.getClassLoader();
+
+    @Test
+    void theDriversUrlStartsAtTheFirstJdbcAfterTheOptions() throws SQLException {
+        assertThat(GateUrl.driverUrl("jdbc:bloomgate:jdbc:h2:mem:x;DB_CLOSE_DELAY=-1"))
+                .isEqualTo("jdbc:h2:mem:x;DB_CLOSE_DELAY=-1");
+        assertThat(GateUrl.driverUrl("jdbc:bloomgate:guards=a.b;fpp=0.01:jdbc:postgresql://h:5432/db?user=u&ssl=true"))
+                .isEqualTo("jdbc:postgresql://h:5432/db?user=u&ssl=true");
+        assertThat(GateUrl.accepts("JDBC:BLOOMGATE:jdbc:h2:mem:x")).isTrue();
+        assertThat(GateUrl.accepts("jdbc:h2:mem:x")).isFalse();
+        assertThatThrownBy(() -> GateUrl.driverUrl("jdbc:bloomgate:guards=a.b:jdbc:bloomgate:jdbc:h2:mem:x"))
+                .hasMessageContaining("itself a jdbc:bloomgate: URL");
+    }
+
+    @Test
+    void optionsBecomeTheGatesConfiguration() throws SQLException {
+        GateUrl.GateConfig c = GateUrl.config("jdbc:bloomgate:guards=users.email, sales.orders.id;fpp=0.001;"
+                + "stale-after=2s;snapshot-every=0;instance-timeout=PT3M;jmx=true;jmx-gate-name=app;await-tables=true:"
+                + "jdbc:h2:mem:x", LOADER);
+        assertThat(c.guards()).containsExactly(new GateUrl.GuardSpec("users", "email", null, 0.001),
+                new GateUrl.GuardSpec("sales.orders", "id", null, 0.001));
+        assertThat(c.staleAfter()).isEqualTo(Duration.ofSeconds(2));
+        assertThat(c.snapshotEvery()).isEqualTo(Duration.ZERO);
+        assertThat(c.instanceTimeout()).isEqualTo(Duration.ofMinutes(3));
+        assertThat(c.jmx()).isTrue();
+        assertThat(c.jmxGateName()).isEqualTo("app");
+        assertThat(c.awaitTables()).isTrue();
+    }
+
+    @Test
+    void theUrlsSettingsWinOverTheFilesAndTheFilesGuardsNeedNoUrlGuards() throws SQLException {
+        GateUrl.GateConfig c = GateUrl.config(
+                "jdbc:bloomgate:config=io/bloomgate/driver/orders-gate.properties;stale-after=9s:jdbc:h2:mem:x", LOADER);
+        assertThat(c.guards()).containsExactly(new GateUrl.GuardSpec("orders", "code", 5000L, 0.001),
+                new GateUrl.GuardSpec("orders", "id", null, null));
+        assertThat(c.staleAfter()).isEqualTo(Duration.ofSeconds(9));
+    }
+
+    @Test
+    void durations() {
+        assertThat(GateUrl.parseDuration("500ms")).isEqualTo(Duration.ofMillis(500));
+        assertThat(GateUrl.parseDuration("250")).isEqualTo(Duration.ofMillis(250));
+        assertThat(GateUrl.parseDuration("10m")).isEqualTo(Duration.ofMinutes(10));
+        assertThat(GateUrl.parseDuration("1h")).isEqualTo(Duration.ofHours(1));
+        assertThat(GateUrl.parseDuration("PT5S")).isEqualTo(Duration.ofSeconds(5));
+        assertThatThrownBy(() -> GateUrl.parseDuration("5 minutes")).isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
+    void passwordsAreMasked() {
+        assertThat(GateUrl.redact("jdbc:postgresql://h/db?user=u&password=s3cret&ssl=true"))
+                .isEqualTo("jdbc:postgresql://h/db?user=u&password=***&ssl=true");
+        assertThat(GateUrl.redact("jdbc:h2:mem:x;USER=sa;PASSWORD=pw")).isEqualTo("jdbc:h2:mem:x;USER=sa;PASSWORD=***");
+    }
+}

@@ -1,0 +1,129 @@
+package io.bloomgate.fuzz;
+
+import java.math.BigDecimal;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.sql.Types;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.UUID;
+import javax.sql.DataSource;
+
+/** A database the fuzzer runs against: its key types, how it spells things, how to set up an episode. */
+public abstract class Target implements SqlStyle {
+
+    /** H2, in memory: a database per episode. */
+    public static Target h2() {
+        return H2Target.INSTANCE;
+    }
+
+    /** PostgreSQL, the server the other PostgreSQL tests use: schemas per episode. */
+    public static Target postgres() {
+        return PostgresTarget.instance();
+    }
+
+    abstract String name();
+
+    abstract List<KeyType> keyTypes();
+
+    KeyType keyType(String name) {
+        for (KeyType t : keyTypes()) {
+            if (t.name().equals(name)) {
+                return t;
+            }
+        }
+        throw new IllegalArgumentException("no key type " + name + " on " + name());
+    }
+
+    /** Creates an episode's tables (of {@code types}) and gate, and opens its connections. */
+    abstract Env open(List<KeyType> types) throws Exception;
+
+    /** Statements and calls that change (or restore) the schema unqualified names resolve in. */
+    abstract List<Step> schemaSwitches();
+
+    /** SQL text that starts or ends transactions or sets isolation levels. */
+    abstract List<String> transactionSql();
+
+    // ------------------------------------------------------------------ shared set-up
+
+    /** Value of v in row {@code i}: small ints, NULL in some rows. */
+    static Integer v(long i) {
+        return i % 11 == 3 ? null : (int) (i % 9);
+    }
+
+    /** Value of s in row {@code i}. */
+    static String s(long i) {
+        return i % 13 == 4 ? null : "s" + (i % 6);
+    }
+
+    static String tableName(KeyType t) {
+        return t.quoted() ? "\"" + t.table() + "\"" : t.table();
+    }
+
+    /**
+     * Creates {@code schema.table} for {@code t} and fills it with rows {@code [from, to)}; other
+     * schemas get a wider v and s so that their results' metadata differ from the main table's.
+     */
+    static void createTable(DataSource ds, String schema, KeyType t, boolean main, long from, long to)
+            throws SQLException {
+        String table = schema + "." + tableName(t);
+        try (Connection c = ds.getConnection()) {
+            try (Statement s = c.createStatement()) {
+                s.execute("CREATE TABLE " + table + " (k " + t.ddl() + " PRIMARY KEY, v " + (main ? "INT" : "BIGINT")
+                        + ", s VARCHAR(" + (main ? 20 : 30) + "))");
+            }
+            try (PreparedStatement ps = c.prepareStatement("INSERT INTO " + table + " VALUES (?, ?, ?)")) {
+                for (long i = from; i < to; i++) {
+                    Binding.natural(t.keyOf(i)).apply(ps, 1);
+                    Integer v = main ? v(i) : Integer.valueOf(100 + (int) (i % 9));
+                    if (v == null) {
+                        ps.setNull(2, Types.INTEGER);
+                    } else {
+                        ps.setInt(2, v);
+                    }
+                    ps.setString(3, main ? s(i) : "other-" + (i % 6));
+                    ps.addBatch();
+                }
+                ps.executeBatch();
+            }
+        }
+    }
+
+    static void run(DataSource ds, String... statements) throws SQLException {
+        try (Connection c = ds.getConnection(); Statement s = c.createStatement()) {
+            for (String sql : statements) {
+                s.execute(sql);
+            }
+        }
+    }
+
+    @Override
+    public String literal(Object value) {
+        if (value == null) {
+            return "NULL";
+        }
+        if (value instanceof BigDecimal d) {
+            return d.toPlainString();
+        }
+        if (value instanceof Number) {
+            return value.toString();
+        }
+        if (value instanceof byte[] b) {
+            return isPostgres() ? "'\\x" + HexFormat.of().formatHex(b) + "'" : "X'" + HexFormat.of().formatHex(b) + "'";
+        }
+        if (value instanceof UUID u) {
+            return SqlStyle.quote(u.toString());
+        }
+        if (value instanceof Boolean b) {
+            return b ? "TRUE" : "FALSE";
+        }
+        return SqlStyle.quote(value.toString());
+    }
+
+    @Override
+    public String toString() {
+        return name();
+    }
+}

@@ -1,0 +1,303 @@
+package io.bloomgate.fuzz;
+
+import io.bloomgate.DifferentialQuery;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.nio.charset.StandardCharsets;
+import java.sql.Types;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.SplittableRandom;
+import java.util.UUID;
+
+/**
+ * Values for parameters, by the role of the {@code ?}: keys (present, absent, about to be inserted,
+ * present only in the other schemas, near misses) bound by every setter an application might use,
+ * and odd values — NUL characters, huge decimals, wrong-typed setters, typed NULLs, strings for
+ * integer keys, bytes for text, mixed-case UUID strings, trailing spaces — for keys and for the
+ * other columns' parameters alike. Most keys are absent: those are the lookups the gate answers.
+ */
+final class Values {
+
+    /** What a {@code ?} stands for. */
+    enum Role {
+        /** compared with the key column */
+        KEY,
+        /** compared with the INT column v */
+        V,
+        /** compared with the VARCHAR(20) column s */
+        S,
+        /** LIMIT / OFFSET / FETCH count */
+        LIMIT,
+        /** in the select list, unrelated to any column */
+        FREE
+    }
+
+    private final SplittableRandom r;
+    /** Per key type: indexes of not-yet-inserted keys recently looked up, for inserts to pick. */
+    private final Map<String, Deque<Long>> recentAbsent = new HashMap<>();
+    /** Per key type: indexes of keys inserted lately, for lookups to pick. */
+    private final Map<String, Deque<Long>> recentInserts = new HashMap<>();
+
+    Values(SplittableRandom random) {
+        this.r = random;
+    }
+
+    /**
+     * A key index: a fifth present, a third in the range inserted later, some in other schemas
+     * only, some just inserted by another connection (a key looked up, inserted, looked up again).
+     */
+    long keyIndex(KeyType type) {
+        Deque<Long> inserted = recentInserts.get(type.name());
+        if (inserted != null && !inserted.isEmpty() && r.nextInt(100) < 12) {
+            return inserted.peekFirst();
+        }
+        int dice = r.nextInt(100);
+        if (dice < 20) {
+            return r.nextLong(KeyType.PRESENT);
+        }
+        if (dice < 52) {
+            return KeyType.PRESENT + r.nextLong(KeyType.PENDING_END - KeyType.PRESENT);
+        }
+        if (dice < 67) {
+            return KeyType.ALT + r.nextLong(KeyType.ALT_END - KeyType.ALT);
+        }
+        return KeyType.ALT_END + r.nextLong(1_000_000);
+    }
+
+    /** Notes a key looked up, so that a later insert may pick it (a key looked up, then inserted). */
+    void noteLookup(KeyType type, long index) {
+        if (index >= KeyType.PRESENT && index < KeyType.PENDING_END) {
+            Deque<Long> recent = recentAbsent.computeIfAbsent(type.name(), n -> new ArrayDeque<>());
+            recent.addFirst(index);
+            if (recent.size() > 8) {
+                recent.removeLast();
+            }
+        }
+    }
+
+    /** A key index to insert: mostly one just looked up. */
+    long indexToInsert(KeyType type) {
+        Deque<Long> recent = recentAbsent.get(type.name());
+        long index = recent != null && !recent.isEmpty() && r.nextInt(10) < 7 ? recent.pollFirst()
+                : KeyType.PRESENT + r.nextLong(KeyType.PENDING_END - KeyType.PRESENT);
+        Deque<Long> inserted = recentInserts.computeIfAbsent(type.name(), n -> new ArrayDeque<>());
+        inserted.addFirst(index);
+        if (inserted.size() > 4) {
+            inserted.removeLast();
+        }
+        return index;
+    }
+
+    /** A value for a {@code ?} of {@code role} ({@code type}: the key type of the table concerned). */
+    Binding binding(Values.Role role, KeyType type) {
+        return switch (role) {
+            case KEY -> key(type);
+            case V -> v();
+            case S -> s();
+            case LIMIT -> limit();
+            case FREE -> free();
+        };
+    }
+
+    /** A key value for an inline literal: the natural value of some key. */
+    Object keyValue(KeyType type) {
+        long index = keyIndex(type);
+        noteLookup(type, index);
+        return type.keyOf(index);
+    }
+
+    Binding key(KeyType type) {
+        long index = keyIndex(type);
+        noteLookup(type, index);
+        Object key = type.keyOf(index);
+        int dice = r.nextInt(100);
+        if (dice < 60) {
+            return Binding.natural(key);
+        }
+        if (dice < 77) {
+            return equivalent(key, type);
+        }
+        if (dice < 85) {
+            Object near = DifferentialQuery.variant(key, r);
+            return r.nextBoolean() ? Binding.natural(near) : Binding.setObject(near);
+        }
+        return odd(key, type);
+    }
+
+    /** The same key through another setter or in another spelling the database may accept as equal. */
+    private Binding equivalent(Object key, KeyType type) {
+        if (key instanceof Integer || key instanceof Long) {
+            long k = ((Number) key).longValue();
+            return switch (r.nextInt(9)) {
+                case 0 -> Binding.setObject(key);
+                case 1 -> Binding.setLong(k);
+                case 2 -> k == (int) k ? Binding.setInt((int) k) : Binding.setLong(k);
+                case 3 -> Binding.setString((k < 0 ? "-0" : "0") + Math.abs(k));
+                case 4 -> Binding.setString(Long.toString(k));
+                case 5 -> Binding.setBigDecimal(BigDecimal.valueOf(k).setScale(2));
+                case 6 -> k == (short) k ? Binding.setShort((short) k) : Binding.setObject(BigInteger.valueOf(k));
+                case 7 -> Binding.setObject(key, type.jdbcType());
+                default -> Binding.setObject(Long.toString(k), Types.BIGINT);
+            };
+        }
+        if (key instanceof String s) {
+            return switch (r.nextInt(6)) {
+                case 0 -> Binding.setObject(s);
+                case 1 -> Binding.setNString(s);
+                case 2 -> Binding.setObject(s, Types.VARCHAR);
+                case 3 -> Binding.setObject(s, Types.CHAR);
+                case 4 -> Binding.setString(s + "   "); // equal for CHAR(n), not for VARCHAR
+                default -> Binding.setObject(s, type.jdbcType());
+            };
+        }
+        if (key instanceof BigDecimal d) {
+            return switch (r.nextInt(7)) {
+                case 0 -> Binding.setObject(d);
+                case 1 -> Binding.setBigDecimal(d.setScale(d.scale() + 2));
+                case 2 -> Binding.setBigDecimal(d.stripTrailingZeros());
+                case 3 -> Binding.setString(d.toPlainString());
+                case 4 -> Binding.setObject(d, Types.NUMERIC);
+                case 5 -> Binding.setDouble(d.doubleValue());
+                default -> Binding.setString(d.toPlainString() + "0");
+            };
+        }
+        if (key instanceof UUID u) {
+            String text = u.toString();
+            return switch (r.nextInt(6)) {
+                case 0 -> Binding.setObject(u);
+                case 1 -> Binding.setString(text);
+                case 2 -> Binding.setString(text.toUpperCase(Locale.ROOT));
+                case 3 -> Binding.setString(mixedCase(text));
+                case 4 -> Binding.setObject(text, Types.OTHER);
+                default -> Binding.setObject(u, Types.OTHER);
+            };
+        }
+        if (key instanceof byte[] b) {
+            return switch (r.nextInt(4)) {
+                case 0 -> Binding.setObject(b);
+                case 1 -> Binding.setObject(b, Types.VARBINARY);
+                case 2 -> Binding.setObject(b, Types.BINARY);
+                default -> Binding.setBytes(b);
+            };
+        }
+        return Binding.setObject(key);
+    }
+
+    private String mixedCase(String s) {
+        StringBuilder sb = new StringBuilder(s.length());
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            sb.append(r.nextBoolean() ? Character.toUpperCase(c) : c);
+        }
+        return sb.toString();
+    }
+
+    /** An odd value for a key: wrong types, NULLs, NUL characters, out-of-range numbers, junk text. */
+    private Binding odd(Object key, KeyType type) {
+        String text = key instanceof byte[] b ? new String(b, StandardCharsets.ISO_8859_1) : String.valueOf(key);
+        return switch (r.nextInt(26)) {
+            case 0 -> Binding.setNull(type.jdbcType());
+            case 1 -> Binding.setNull(Types.VARCHAR);
+            case 2 -> Binding.setNull(Types.OTHER);
+            case 3 -> Binding.setObject(null);
+            case 4 -> Binding.setString(null);
+            case 5 -> Binding.setString(text + "\u0000");
+            case 6 -> Binding.setString("not a key \u0000 value");
+            case 7 -> Binding.setBigDecimal(new BigDecimal("1E+30"));
+            case 8 -> Binding.setLong(r.nextBoolean() ? Long.MAX_VALUE : Long.MIN_VALUE);
+            case 9 -> Binding.setLong(Integer.MAX_VALUE + 1L + r.nextInt(3) * 3L);
+            case 10 -> Binding.setObject(new BigInteger("123456789012345678901234567890"));
+            case 11 -> Binding.setBytes(text.getBytes(StandardCharsets.UTF_8));
+            case 12 -> Binding.setBoolean(r.nextBoolean());
+            case 13 -> Binding.setDouble(r.nextBoolean() ? Double.NaN : 1.5);
+            case 14 -> Binding.setString("");
+            case 15 -> Binding.setString(" " + text);
+            case 16 -> Binding.setString(text + " ");
+            case 17 -> Binding.setString(text.toUpperCase(Locale.ROOT));
+            case 18 -> Binding.setString("\uD800" + text); // a lone surrogate
+            case 19 -> Binding.setString(text + "é\uD83D\uDE00");
+            case 20 -> Binding.setString(text.repeat(8)); // longer than the column
+            case 21 -> Binding.setObject(text, Types.BIGINT);
+            case 22 -> Binding.setInt(text.hashCode());
+            case 23 -> Binding.setString("+" + text);
+            case 24 -> Binding.setBigDecimal(new BigDecimal("1E-30"));
+            default -> Binding.setFloat(1.5f);
+        };
+    }
+
+    /** For the INT column v: mostly an int, sometimes not. */
+    Binding v() {
+        int v = r.nextInt(9);
+        if (r.nextInt(100) < 75) {
+            return Binding.setInt(v);
+        }
+        return switch (r.nextInt(15)) {
+            case 0 -> Binding.setString(String.valueOf(v));
+            case 1 -> Binding.setString("x" + v);
+            case 2 -> Binding.setLong(v);
+            case 3 -> Binding.setLong(1L << 40);
+            case 4 -> Binding.setBigDecimal(new BigDecimal("1E+30"));
+            case 5 -> Binding.setBigDecimal(new BigDecimal(v + ".5"));
+            case 6 -> Binding.setDouble(v);
+            case 7 -> Binding.setNull(Types.INTEGER);
+            case 8 -> Binding.setNull(Types.VARCHAR);
+            case 9 -> Binding.setObject(null);
+            case 10 -> Binding.setBytes(new byte[] {(byte) v});
+            case 11 -> Binding.setString(v + "\u0000");
+            case 12 -> Binding.setBoolean(true);
+            case 13 -> Binding.setShort((short) v);
+            default -> Binding.setObject(String.valueOf(v), Types.INTEGER);
+        };
+    }
+
+    /** For the VARCHAR(20) column s: mostly a string like its values, sometimes not. */
+    Binding s() {
+        String s = "s" + r.nextInt(6);
+        if (r.nextInt(100) < 75) {
+            return Binding.setString(s);
+        }
+        return switch (r.nextInt(12)) {
+            case 0 -> Binding.setString(s + "\u0000");
+            case 1 -> Binding.setBytes(s.getBytes(StandardCharsets.UTF_8));
+            case 2 -> Binding.setInt(r.nextInt(5));
+            case 3 -> Binding.setString(s.repeat(15));
+            case 4 -> Binding.setNull(Types.VARCHAR);
+            case 5 -> Binding.setString(s + " ");
+            case 6 -> Binding.setObject(s, Types.CHAR);
+            case 7 -> Binding.setNString(s);
+            case 8 -> Binding.setObject(null);
+            case 9 -> Binding.setBigDecimal(new BigDecimal("1E+30"));
+            case 10 -> Binding.setString("S" + s.substring(1));
+            default -> Binding.setObject(s);
+        };
+    }
+
+    Binding limit() {
+        int n = r.nextInt(4);
+        if (r.nextInt(100) < 90) {
+            return r.nextBoolean() ? Binding.setInt(n) : Binding.setLong(n);
+        }
+        return switch (r.nextInt(6)) {
+            case 0 -> Binding.setString(String.valueOf(n));
+            case 1 -> Binding.setInt(-1);
+            case 2 -> Binding.setNull(Types.INTEGER);
+            case 3 -> Binding.setBigDecimal(new BigDecimal(n + ".00"));
+            case 4 -> Binding.setDouble(1.5);
+            default -> Binding.setLong(Long.MAX_VALUE);
+        };
+    }
+
+    Binding free() {
+        return switch (r.nextInt(5)) {
+            case 0 -> Binding.setInt(r.nextInt(100));
+            case 1 -> Binding.setString("x" + r.nextInt(10));
+            case 2 -> Binding.setNull(Types.VARCHAR);
+            case 3 -> Binding.setString("a\u0000b");
+            default -> Binding.setLong(r.nextLong());
+        };
+    }
+}
