@@ -13,13 +13,13 @@
 -- Idempotent; `sql/postgres/uninstall.sql` removes everything.
 --
 -- How it works. Every guarded column gets triggers (created by install_guard) that append each new
--- key to bloomgate.change_log (an array per statement), stamped with the writing transaction's id, and pg_notify the channel
--- 'bloomgate'. Gate instances LISTEN, read the log from their last position and add the keys to
--- their filters. The log, not the notification, is the source of truth: notifications are lost
--- while a listener is disconnected, the log is read again after a reconnect. Log ids come from a
--- sequence before commit, so rows commit out of id order: readers track a pg_snapshot instead of an
--- id (rows invisible to the previous read's snapshot are the only ones not read yet).
-
+-- key to bloomgate.change_log (an array per statement), stamped with the writing transaction's id.
+-- Gate instances poll the log from their last position (an index scan on (guard_id, xid); often
+-- while rows arrive, less often when idle) and add the keys to their filters. The triggers send no
+-- notification (version 8): a transaction that queued one takes a database-wide lock at commit and
+-- holds it through the WAL flush, so every guarded write would commit one at a time. Log ids come
+-- from a sequence before commit, so rows commit out of id order: readers track a pg_snapshot instead
+-- of an id (rows invisible to the previous read's snapshot are the only ones not read yet).
 BEGIN;
 SELECT pg_advisory_xact_lock(7262457261001); -- concurrent installs (several instances starting) queue here
 
@@ -263,10 +263,9 @@ BEGIN
             BEGIN
                 IF NEW.%s IS NOT NULL THEN
                     INSERT INTO bloomgate.change_log (guard_id, op, keys) VALUES (%s, 'I', ARRAY[NEW.%s::pg_catalog.text]);
-                    PERFORM pg_catalog.pg_notify('bloomgate', '%s');
                 END IF;
                 RETURN NULL;
-            END $body$$f$, fn, keyref, gid, keyref, gid);
+            END $body$$f$, fn, keyref, gid, keyref);
         EXECUTE format($f$
             CREATE OR REPLACE FUNCTION %s_delete() RETURNS trigger LANGUAGE plpgsql SECURITY DEFINER AS $body$
             BEGIN
@@ -284,10 +283,9 @@ BEGIN
                 SELECT pg_catalog.array_agg(n.%s::pg_catalog.text) INTO added FROM bloomgate_new n WHERE n.%s IS NOT NULL;
                 IF added IS NOT NULL THEN
                     INSERT INTO bloomgate.change_log (guard_id, op, keys) VALUES (%s, 'I', added);
-                    PERFORM pg_catalog.pg_notify('bloomgate', '%s');
                 END IF;
                 RETURN NULL;
-            END $body$$f$, fn, keyref, keyref, gid, gid);
+            END $body$$f$, fn, keyref, keyref, gid);
         EXECUTE format($f$
             CREATE OR REPLACE FUNCTION %s_delete() RETURNS trigger LANGUAGE plpgsql SECURITY DEFINER AS $body$
             DECLARE
@@ -305,13 +303,12 @@ BEGIN
         BEGIN
             IF NEW.%s IS NOT NULL THEN
                 INSERT INTO bloomgate.change_log (guard_id, op, keys) VALUES (%s, 'I', ARRAY[NEW.%s::pg_catalog.text]);
-                PERFORM pg_catalog.pg_notify('bloomgate', '%s');
             END IF;
             IF OLD.%s IS NOT NULL THEN
                 INSERT INTO bloomgate.change_log (guard_id, op, n) VALUES (%s, 'D', 1);
             END IF;
             RETURN NULL;
-        END $body$$f$, fn, keyref, gid, keyref, gid, keyref, gid);
+        END $body$$f$, fn, keyref, gid, keyref, keyref, gid);
     EXECUTE format($f$
         CREATE OR REPLACE FUNCTION %s_truncate() RETURNS trigger LANGUAGE plpgsql SECURITY DEFINER AS $body$
         BEGIN
@@ -392,21 +389,29 @@ BEGIN
 END
 $uninstall$;
 
--- Upgrades: guards installed by an older version get this version's trigger functions.
+-- Upgrades: guards installed by an older version get this version's trigger functions (version 8:
+-- without pg_notify). Re-installing needs the table's owner: where the user running this script is
+-- not, that guard keeps its older (correct, slower) triggers with a warning, and build() or
+-- bloomgate.install_guard as the owner replaces them later.
 DO $regenerate$
 DECLARE
     g record;
 BEGIN
-    IF (SELECT coalesce(max(version), 0) FROM bloomgate.version) < 4 THEN
+    IF (SELECT coalesce(max(version), 0) FROM bloomgate.version) < 8 THEN
         FOR g IN SELECT schema_name, table_name, column_name, row_level FROM bloomgate.guards
                   WHERE to_regclass(format('%I.%I', schema_name, table_name)) IS NOT NULL LOOP
-            PERFORM bloomgate.install_guard(to_regclass(format('%I.%I', g.schema_name, g.table_name)), g.column_name,
-                                            g.row_level);
+            BEGIN
+                PERFORM bloomgate.install_guard(to_regclass(format('%I.%I', g.schema_name, g.table_name)),
+                                                g.column_name, g.row_level);
+            EXCEPTION WHEN insufficient_privilege THEN
+                RAISE WARNING 'bloomgate: the triggers of %.%.% still notify on every write: run SELECT bloomgate.install_guard(%L, %L) as the table''s owner',
+                    g.schema_name, g.table_name, g.column_name, format('%I.%I', g.schema_name, g.table_name), g.column_name;
+            END;
         END LOOP;
     END IF;
 END
 $regenerate$;
 
-INSERT INTO bloomgate.version (version) VALUES (7)
+INSERT INTO bloomgate.version (version) VALUES (8)
     ON CONFLICT (one) DO UPDATE SET version = EXCLUDED.version;
 COMMIT;

@@ -9,21 +9,28 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.locks.LockSupport;
 import java.util.function.Consumer;
 import javax.sql.DataSource;
-import org.postgresql.PGConnection;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Follows the change log on one dedicated connection that {@code LISTEN}s on channel {@code
- * bloomgate}. A notification (sent by the triggers at commit), a settle request or the poll
- * interval wakes it; it then reads every guard's new log rows (see {@link FeedGuard#catchUp}).
+ * Follows the change log on one dedicated connection by polling it: each read takes every guard's
+ * new log rows (see {@link FeedGuard#catchUp}: one index scan on {@code (guard_id, xid)} from the
+ * guard's position). Adaptive: a read that found rows is followed by the next after {@link
+ * #BUSY_POLL_NANOS}; each empty one doubles the pause, up to the idle interval ({@link
+ * FeedSettings#pollInterval}, at most a third of {@code staleAfter}). A settle request wakes it at once.
+ *
+ * <p>Why polling and not {@code LISTEN}/{@code NOTIFY}: a transaction that queued a notification
+ * takes a database-wide lock at commit ({@code PreCommit_Notify}) and holds it through its WAL
+ * flush, so every guarded write in the database would commit one at a time (measured: 0.22 of the
+ * unguarded throughput at 32 writers). Polling costs writers nothing; it costs the server one
+ * short read per guard and poll (docs/benchmarks.md measures it).
  *
  * <p>Fail open: when the connection dies the guards are unsynced (lookups pass through), the feed
- * reconnects with backoff, {@code LISTEN}s again, reads the log from where it was, and only then
- * are the guards READY again. Nothing written meanwhile is lost: the log, not the notification, is
- * the source of truth.
+ * reconnects with backoff, reads the log from where it was, and only then are the guards READY
+ * again. Nothing written meanwhile is lost: the log is the source of truth.
  *
  * <p>Staleness is bounded per guard by {@link FeedSettings#staleAfter}, measured from the moment
  * before the last successful read's statement was sent (so before its snapshot), not from when it
@@ -36,7 +43,12 @@ import org.slf4j.LoggerFactory;
 final class ChangeFeed implements Settler, Runnable {
 
     private static final Logger LOG = LoggerFactory.getLogger(ChangeFeed.class);
-    private static final int WAIT_MILLIS = 20;
+    /**
+     * The pause after a read that found rows: short, so that a stream of commits is followed
+     * closely, yet long enough that under load each poll brings a batch of commits rather than one
+     * or two: the poll's fixed cost (a round trip, a snapshot, an index descent) is paid less often.
+     */
+    static final long BUSY_POLL_NANOS = 2_000_000;
     /** The feed's connection shows as this in {@code pg_stat_activity}. */
     static final String APPLICATION_NAME = "bloomgate change feed";
     private static final long MAX_BACKOFF_MILLIS = 5_000;
@@ -49,7 +61,7 @@ final class ChangeFeed implements Settler, Runnable {
     private final ConcurrentLinkedQueue<Guard> settleAfterNextRead = new ConcurrentLinkedQueue<>();
     private final Object progress = new Object();
     private Connection connection; // the feed thread's (and start()'s) only
-    private Thread thread;
+    private volatile Thread thread;
     private volatile boolean closed;
     private long reads;
 
@@ -65,14 +77,15 @@ final class ChangeFeed implements Settler, Runnable {
         this.rebuildRequest = rebuildRequest;
         // An idle log is read at least three times per staleness bound, so that a quiet guard
         // stays fresh (and answering) even when one poll is slow.
-        this.pollNanos = Math.min(settings.pollInterval().toNanos(), settings.staleAfter().toNanos() / 3);
+        this.pollNanos = Math.max(BUSY_POLL_NANOS,
+                Math.min(settings.pollInterval().toNanos(), settings.staleAfter().toNanos() / 3));
     }
 
     List<FeedGuard> guards() {
         return guards;
     }
 
-    /** Connects, {@code LISTEN}s, reads the log once (so the guards can become READY), and starts following it. */
+    /** Connects, reads the log once (so the guards can become READY), and starts following it. */
     void start() throws SQLException {
         connect();
         readAll();
@@ -88,7 +101,14 @@ final class ChangeFeed implements Settler, Runnable {
             c.setNetworkTimeout(Runnable::run, 30_000); // a silent network fails the read instead of hanging it
             try (Statement s = c.createStatement()) {
                 s.execute("SET application_name = '" + APPLICATION_NAME + "'"); // for pg_stat_activity readers
-                s.execute("LISTEN bloomgate"); // before reading: a commit after the read then wakes the feed
+                // The read's plan does not depend on its parameters (index scans from the position
+                // on), but a custom plan looks far cheaper to the planner than the generic one, so
+                // it would plan again on every poll: most of a poll's server time. A generic plan
+                // made while the log was small (or its statistics said so) would scan the whole log
+                // on every poll as it grows: no sequential scans on this connection (its only
+                // queries are the reads and pg_current_snapshot()).
+                s.execute("SET plan_cache_mode = force_generic_plan");
+                s.execute("SET enable_seqscan = off");
             }
             connection = c;
         } catch (SQLException | RuntimeException e) {
@@ -100,21 +120,30 @@ final class ChangeFeed implements Settler, Runnable {
     @Override
     public void run() {
         long backoff = 100;
-        long nextPoll = 0;
+        long pause = BUSY_POLL_NANOS;
+        long nextPoll = System.nanoTime() + BUSY_POLL_NANOS; // start() has just read
         while (!closed) {
             try {
                 if (connection == null) {
                     connect();
                     LOG.info("The change feed reconnected; reading the log from where it was");
-                    nextPoll = 0;
+                    nextPoll = System.nanoTime();
                 }
-                boolean notified = waitForNotification();
-                if (notified || !settleAfterNextRead.isEmpty() || System.nanoTime() - nextPoll >= 0) {
-                    boolean fresh = readAll();
+                awaitPoll(nextPoll);
+                if (closed) {
+                    break;
+                }
+                long rows = readAll();
+                if (rows < 0) {
                     // A read that returned stale (it waited, before or after its snapshot, longer
                     // than staleAfter) leaves its guards passing through: read again at once.
-                    nextPoll = System.nanoTime() + (fresh ? pollNanos : 0);
+                    pause = 0;
+                } else if (rows > 0) {
+                    pause = BUSY_POLL_NANOS; // commits are flowing: more are likely
+                } else {
+                    pause = Math.min(Math.max(2 * pause, BUSY_POLL_NANOS), pollNanos);
                 }
+                nextPoll = System.nanoTime() + pause;
                 backoff = 100;
             } catch (SQLException | RuntimeException e) {
                 if (closed) {
@@ -133,12 +162,13 @@ final class ChangeFeed implements Settler, Runnable {
         connection = null;
     }
 
-    /** Hands a pooled connection back as it was lent: not listening, its own application name. */
+    /** Hands a pooled connection back as it was lent: its own application name. */
     private static void release(Connection c) {
         if (c != null) {
             try (Statement s = c.createStatement()) {
-                s.execute("UNLISTEN *");
                 s.execute("RESET application_name");
+                s.execute("RESET plan_cache_mode");
+                s.execute("RESET enable_seqscan");
             } catch (SQLException | RuntimeException e) {
                 LOG.debug("resetting the change feed's connection failed", e);
             }
@@ -146,21 +176,26 @@ final class ChangeFeed implements Settler, Runnable {
         }
     }
 
-    private boolean waitForNotification() throws SQLException {
-        return connection.unwrap(PGConnection.class).getNotifications(WAIT_MILLIS).length > 0;
+    /** Sleeps until {@code nextPoll} ({@link System#nanoTime()}), or until a settle request or close wakes it. */
+    private void awaitPoll(long nextPoll) {
+        for (long left; !closed && settleAfterNextRead.isEmpty() && (left = nextPoll - System.nanoTime()) > 0; ) {
+            LockSupport.parkNanos(this, left);
+        }
     }
 
     /**
      * Reads every guard's new log rows, then settles what waited for a read started after its commit.
      *
-     * @return false if a guard whose read succeeded is nevertheless stale (the read took too long)
+     * @return the log rows read, or -1 if a guard whose read succeeded is nevertheless stale (the
+     *     read took too long)
      */
-    private boolean readAll() throws SQLException {
+    private long readAll() throws SQLException {
         List<Guard> settling = new ArrayList<>();
         for (Guard g; (g = settleAfterNextRead.poll()) != null; ) {
             settling.add(g);
         }
         boolean done = false;
+        long rows = 0;
         List<FeedGuard> failed = new ArrayList<>();
         try {
             for (FeedGuard fg : guards) {
@@ -168,7 +203,7 @@ final class ChangeFeed implements Settler, Runnable {
                 // before this moment is in what the read returns, however long it then takes.
                 long readFrom = System.nanoTime();
                 try {
-                    fg.catchUp(connection);
+                    rows += fg.catchUp(connection);
                     fg.readSucceeded(readFrom, settings.staleAfter().toNanos());
                 } catch (LogPrunedException e) {
                     LOG.warn("{}; it is rebuilt by scan and passes lookups through meanwhile", e.getMessage());
@@ -214,7 +249,7 @@ final class ChangeFeed implements Settler, Runnable {
             reads++;
             progress.notifyAll();
         }
-        return fresh;
+        return fresh ? rows : -1;
     }
 
     /**
@@ -290,12 +325,21 @@ final class ChangeFeed implements Settler, Runnable {
     @Override
     public void afterCommit(Guard guard) {
         settleAfterNextRead.add(guard);
+        wake();
     }
 
-    /** Stops following the log (the thread ends within a poll wait). */
+    private void wake() {
+        Thread t = thread;
+        if (t != null) {
+            LockSupport.unpark(t);
+        }
+    }
+
+    /** Stops following the log (the thread ends after the read in progress, if any). */
     @Override
     public void close() {
         closed = true;
+        wake();
         synchronized (progress) {
             progress.notifyAll();
         }
@@ -326,10 +370,9 @@ final class ChangeFeed implements Settler, Runnable {
     }
 
     /**
-     * Closes a connection that failed. The feed waits for notifications on the unwrapped driver
-     * connection, so a pool never saw the error and would lend the dead connection out again (to
-     * the feed's next attempt, which then fails too): if it is dead, a statement through the pool's
-     * proxy lets the pool see that first.
+     * Closes a connection that failed. If it is dead, a statement through the pool's proxy lets the
+     * pool see that first, so that it does not lend the dead connection out again (to the feed's
+     * next attempt, which would then fail too).
      */
     private static void discard(Connection c) {
         if (c == null) {

@@ -46,6 +46,7 @@ public final class PgSync implements AutoCloseable {
     private final InstanceStats stats;
     private final UUID instance;
     private final ExecutorService rebuilds;
+    private final java.util.Set<FeedGuard> rebuildsQueued = java.util.concurrent.ConcurrentHashMap.newKeySet();
     private volatile Runnable beforeRebuildScan = () -> { };
     private volatile Runnable beforeRebuildSwap = () -> { };
 
@@ -185,16 +186,25 @@ public final class PgSync implements AutoCloseable {
     }
 
     private void requestRebuild(FeedGuard fg) {
-        if (!fg.guard.rebuilding()) {
-            rebuilds.execute(() -> {
-                try {
-                    rebuild(fg);
-                } catch (SQLException | RuntimeException e) {
-                    LOG.warn("Rebuilding {} failed; it is retried when next needed", fg.guard, e);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                }
-            });
+        // Once per guard in the queue: the feed asks on every read until the rebuild has begun
+        // (every millisecond while the log is busy), and a second queued rebuild would run again
+        // right after the first.
+        if (!fg.guard.rebuilding() && rebuildsQueued.add(fg)) {
+            try {
+                rebuilds.execute(() -> {
+                    try {
+                        rebuild(fg);
+                    } catch (SQLException | RuntimeException e) {
+                        LOG.warn("Rebuilding {} failed; it is retried when next needed", fg.guard, e);
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    } finally {
+                        rebuildsQueued.remove(fg);
+                    }
+                });
+            } catch (java.util.concurrent.RejectedExecutionException e) {
+                rebuildsQueued.remove(fg); // closing
+            }
         }
     }
 

@@ -18,7 +18,7 @@ import org.postgresql.ds.PGSimpleDataSource;
 /**
  * Two application instances on one PostgreSQL database, each with its own HikariCP pool and gate
  * (in real life: two processes). A row written through instance A, or by anyone else, reaches B's
- * filter through the change feed (trigger, change log, NOTIFY): B is stale for a few milliseconds
+ * filter through the change feed (trigger, change log, a poll of it): B is stale for a few milliseconds
  * — it answers as if just before the commit — and once the feed has delivered, B's answers equal
  * the database's. If B's feed stops completing reads for {@code staleAfter}, B passes its lookups
  * through instead of answering from a stale filter.

@@ -1,0 +1,126 @@
+package io.bloomgate;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.postgresql.PGConnection;
+
+/**
+ * Issue 14: writers' transactions must not serialize on commit. A transaction that queued a
+ * notification takes a database-wide lock at commit and holds it through its WAL flush, so the
+ * triggers send none (schema version 8) and the change feed polls the log instead. These tests fail
+ * if a trigger notifies again, if an installation at version 7 keeps its notifying triggers after
+ * an upgrade, or if writes from elsewhere stop reaching an instance without a notification.
+ */
+class PostgresPollingFeedTest extends PostgresInstances {
+
+    PostgresPollingFeedTest() {
+        super("public.poll_" + Long.toHexString(System.nanoTime()));
+    }
+
+    @BeforeEach
+    void setUp() throws SQLException {
+        createTable(table);
+    }
+
+    @AfterEach
+    void tearDown() throws SQLException {
+        closeInstances();
+        raw("SELECT bloomgate.uninstall_guard(to_regclass('" + table + "'), 'id') WHERE to_regclass('" + table
+                + "') IS NOT NULL", "DROP TABLE IF EXISTS " + table);
+    }
+
+    private long guardId() throws SQLException {
+        return count("SELECT id FROM bloomgate.guards WHERE schema_name = 'public' AND table_name = '"
+                + table.substring("public.".length()) + "'");
+    }
+
+    /** Trigger functions of this guard whose source calls pg_notify. */
+    private long notifyingFunctions() throws SQLException {
+        return count("SELECT count(*) FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace"
+                + " WHERE n.nspname = 'bloomgate' AND p.proname LIKE 'g" + guardId() + "\\_%'"
+                + " AND p.prosrc LIKE '%pg_notify%'");
+    }
+
+    @Test
+    void writesToAGuardedTableSendNoNotification() throws Exception {
+        BloomGate gate = instance();
+        assertThat(notifyingFunctions()).isZero();
+        try (Connection listener = pg.getConnection(); Statement s = listener.createStatement()) {
+            s.execute("LISTEN bloomgate");
+            // Every kind of write the triggers log: insert, key update, delete, truncate.
+            raw("INSERT INTO " + table + " VALUES (90001, 'a'), (90003, 'b')",
+                    "INSERT INTO " + table + " VALUES (90005, 'c')",
+                    "UPDATE " + table + " SET id = 90007 WHERE id = 90005",
+                    "DELETE FROM " + table + " WHERE id = 90001");
+            caughtUp(gate);
+            assertThat(found(gate, 90003)).isTrue();
+            assertThat(found(gate, 90007)).isTrue();
+            s.execute("SELECT 1"); // receives whatever was delivered meanwhile
+            assertThat(listener.unwrap(PGConnection.class).getNotifications(200)).isEmpty();
+        }
+    }
+
+    @Test
+    void aWriteFromElsewhereReachesTheFilterByPolling() throws Exception {
+        BloomGate gate = instance();
+        GuardStats before = gate.stats(table, "id");
+        raw("INSERT INTO " + table + " VALUES (91001, 'from elsewhere')");
+        long committed = System.nanoTime();
+        // Polled: the key arrives within the idle poll interval (5 ms) plus a read; 1 s leaves room
+        // for a loaded machine, yet is far below staleAfter (5 s), after which lookups would pass
+        // through and find the row without the feed.
+        boolean seen = false;
+        while (!seen && System.nanoTime() - committed < 1_000_000_000L) {
+            seen = found(gate, 91001);
+        }
+        assertThat(seen).as("found within 1 s of its commit").isTrue();
+        GuardStats after = gate.stats(table, "id");
+        assertThat(after.passedThrough() - before.passedThrough()).as("the filter said maybe: the key had arrived")
+                .isGreaterThanOrEqualTo(1);
+        assertThat(after.state()).isEqualTo(GuardState.READY);
+    }
+
+    /**
+     * An installation at version 7 (triggers that pg_notify) is upgraded by the next build: the
+     * install script re-creates every guard's trigger functions without the notification, in one
+     * transaction with the triggers (so no write goes unlogged), and the snapshot saved before stays
+     * usable.
+     */
+    @Test
+    void version7TriggersAreReplacedByTheUpgradeAndTheSnapshotStaysUsable() throws Exception {
+        instance().close(); // saves a snapshot
+        long id = guardId();
+        // Version 7's insert trigger body, as install_guard generated it.
+        raw("CREATE OR REPLACE FUNCTION bloomgate.g" + id + "_insert() RETURNS trigger LANGUAGE plpgsql SECURITY DEFINER"
+                        + " AS $body$ DECLARE added pg_catalog.text[]; BEGIN"
+                        + " SELECT pg_catalog.array_agg(n.id::pg_catalog.text) INTO added FROM bloomgate_new n WHERE n.id IS NOT NULL;"
+                        + " IF added IS NOT NULL THEN"
+                        + " INSERT INTO bloomgate.change_log (guard_id, op, keys) VALUES (" + id + ", 'I', added);"
+                        + " PERFORM pg_catalog.pg_notify('bloomgate', '" + id + "'); END IF; RETURN NULL; END $body$",
+                "UPDATE bloomgate.version SET version = 7");
+        assertThat(notifyingFunctions()).isEqualTo(1);
+        raw("INSERT INTO " + table + " VALUES (92001, 'logged at version 7')");
+        BloomGate upgraded = instance();
+        assertThat(count("SELECT version FROM bloomgate.version")).isEqualTo(8);
+        assertThat(notifyingFunctions()).as("regenerated without pg_notify").isZero();
+        assertThat(upgraded.stats(table, "id").keysAdded()).as("loaded from the version-7 snapshot, the log replayed")
+                .isEqualTo(1);
+        assertThat(found(upgraded, 92001)).isTrue();
+        raw("INSERT INTO " + table + " VALUES (92003, 'after the upgrade')");
+        caughtUp(upgraded);
+        assertThat(found(upgraded, 92003)).isTrue();
+        try (Connection c = pg.getConnection(); Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery("SELECT count(*) FROM pg_trigger WHERE tgrelid = '" + table
+                        + "'::regclass AND tgname LIKE 'bloomgate\\_g" + id + "\\_%'")) {
+            rs.next();
+            assertThat(rs.getInt(1)).as("all four triggers in place").isEqualTo(4);
+        }
+    }
+}
