@@ -135,8 +135,8 @@ final class BoundValues {
                 BigDecimal d = parse(s);
                 return d != null && fits(d, column, dialect);
             }
-            // H2 converts a string to a UUID; the key form has checked it is one.
-            return h2Like && column.isUuid();
+            // H2 converts a string to a UUID, and raises 22018 when it is not one.
+            return h2Like && column.isUuid() && STANDARD_UUID.matcher(s).matches();
         }
         if (value instanceof Integer || value instanceof Long || value instanceof Short || value instanceof Byte) {
             return column.isExactNumeric() && fits(BigDecimal.valueOf(((Number) value).longValue()), column, dialect);
@@ -225,6 +225,9 @@ final class BoundValues {
         }
         return elements;
     }
+
+    private static final java.util.regex.Pattern STANDARD_UUID =
+            java.util.regex.Pattern.compile("[0-9a-fA-F]{8}(-[0-9a-fA-F]{4}){3}-[0-9a-fA-F]{12}");
 
     /** A plain decimal number as H2 reads a string (blanks around it allowed), or null. */
     private static BigDecimal parse(String s) {

@@ -165,6 +165,22 @@ final class GateConnection extends ForwardingConnection {
      */
     private boolean answeredInTransaction;
 
+    /**
+     * Before a statement goes to the database: if only answered lookups began the open transaction,
+     * the database has not seen it begin. Begin it now (PostgreSQL: a no-op query), so that the
+     * statement meets the transaction state it would have met (START TRANSACTION ISOLATION LEVEL
+     * after a query is an error, 25001). At most once per transaction.
+     */
+    void beforeDatabase() throws SQLException {
+        if (answeredInTransaction && !transactionBegun) {
+            transactionBegun = true;
+            probe.beginIfIdle(delegate);
+        }
+    }
+
+    /** The database has seen the open transaction begin (or does not need to). */
+    private boolean transactionBegun;
+
     /** A lookup was answered from the filter. */
     void answered() {
         if (!answeredInTransaction && (beganBySql || !autoCommit())) {
@@ -379,6 +395,7 @@ final class GateConnection extends ForwardingConnection {
 
     private void transactionEnded(boolean committed) {
         answeredInTransaction = false;
+        transactionBegun = false;
         giveUpAwaitedKeys();
         List<Guard> learned = settledByKeys;
         settledByKeys = null;
@@ -431,6 +448,7 @@ final class GateConnection extends ForwardingConnection {
         } else if (autoCommit != was) {
             touchedCount = 0; // the next statement opens a new transaction
             answeredInTransaction = false;
+            transactionBegun = false;
         }
     }
 

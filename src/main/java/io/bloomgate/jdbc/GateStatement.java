@@ -174,7 +174,10 @@ class GateStatement extends ForwardingStatement {
         if (connection.transactionForbidsAnswer(guard)) {
             return BypassReason.TRANSACTION;
         }
-        if (plan.unqualifiedTable && !connection.resolvesAsBuilt()) {
+        // Every lookup, qualified or not: a joined table or a subquery may name a table without its
+        // schema, and the answer's metadata (copied from a session that resolved names as at build)
+        // would describe another table than the one this session reads.
+        if (!connection.resolvesAsBuilt()) {
             return BypassReason.SCHEMA;
         }
         for (int index : plan.limitParameters) {
@@ -465,6 +468,7 @@ class GateStatement extends ForwardingStatement {
 
     /** Sends a statement to the database, then notes what it may have done to the session. */
     final <T> T onDatabase(CachedPlan plan, SqlCall<T> call) throws SQLException {
+        connection.beforeDatabase();
         boolean succeeded = false;
         try {
             T result = call.call();

@@ -53,6 +53,16 @@ final class PostgresSessionProbe extends SessionProbe {
     }
 
     @Override
+    void beginIfIdle(Connection connection) throws SQLException {
+        transactionFailed(connection); // unwraps
+        if (pg != null && pg.getTransactionState() == TransactionState.IDLE && !connection.getAutoCommit()) {
+            try (java.sql.Statement s = connection.createStatement()) {
+                s.execute("SELECT 1"); // pgjdbc sends BEGIN before it, as before the lookups it answered
+            }
+        }
+    }
+
+    @Override
     SQLException refusalMidTransaction(Connection connection, String what) {
         transactionFailed(connection); // unwraps
         if (pg != null && pg.getTransactionState() != TransactionState.IDLE) {

@@ -45,6 +45,13 @@ abstract class SessionProbe {
         return null;
     }
 
+    /**
+     * Makes the database begin the open transaction if the driver has not begun it yet (only
+     * answered lookups ran in it). Nothing where transactions have no such state.
+     */
+    void beginIfIdle(Connection connection) throws SQLException {
+    }
+
     /** Any database whose driver's {@code getSchema()} is the whole story (H2: a local call; H2's temporary tables are caught by their DDL's text). */
     static final class JdbcSessionProbe extends SessionProbe {
 

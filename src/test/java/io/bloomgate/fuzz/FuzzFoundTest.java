@@ -2,6 +2,7 @@ package io.bloomgate.fuzz;
 
 import java.math.BigDecimal;
 import java.sql.Connection;
+import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
 /** Cases the fuzzer found, kept as they were printed: each failed once. */
@@ -44,6 +45,35 @@ class FuzzFoundTest {
                 .query("SELECT * FROM t_char WHERE ? = k ORDER BY \"k\"", Binding.setString("C981"))
                 .insert("mixed", 508L, false)
                 .isolation(Connection.TRANSACTION_READ_COMMITTED)
+                .assertAgrees();
+    }
+
+    /** A string compared with a UUID column must be a UUID for H2 to accept it (22018 otherwise). */
+    @Test
+    void fuzzH2Seed21Episode12Step215() throws Exception {
+        Replay.on(Target.h2(), "UUID")
+                .query(new Step.Exec(true, false, 1, 0), "SELECT t_uuid.v AS \"Val\", v FROM t_uuid WHERE k = ? AND k = ? AND v = 7 ORDER BY s", Binding.setObject(UUID.fromString("00000000-1234-0000-0000-000000000642")), Binding.setObject(UUID.fromString("00000000-1234-0000-0000-000000000642")))
+                .query("SELECT t_uuid.v AS \"Val\", v FROM t_uuid WHERE k = ? AND k = ? AND v = 7 ORDER BY s", Binding.setObject(UUID.fromString("00000000-1234-0002-0000-00000000034b")), Binding.setString(""))
+                .assertAgrees();
+    }
+
+    /** A qualified guarded table joined to an unqualified one: the session's schema decides what is joined. */
+    @Test
+    void fuzzH2Seed21Episode13Step83() throws Exception {
+        Replay.on(Target.h2(), "VARBINARY")
+                .sql("USE {alt}")
+                .query("SELECT * FROM {main}.t_varbinary a JOIN t_varbinary b ON a.v = b.v WHERE a.k = ?", Binding.setBytes(new byte[] {5, 106}))
+                .assertAgrees();
+    }
+
+    /** START TRANSACTION ISOLATION LEVEL after lookups the gate answered in the open transaction. */
+    @Test
+    void fuzzPostgreSQLSeed21Episode2Step262() throws Exception {
+        Replay.on(Target.postgres(), "varchar", "char", "numeric(12,2)", "mixed")
+                .query(new Step.Exec(false, true, 0, 0), "SELECT a.k AS ak, b.v AS bv FROM \"Mixed_Keys\" a LEFT JOIN t_varchar b ON a.v = b.v WHERE a.\"k\" = ? ORDER BY b.k LIMIT 3", Binding.setString("mixed-1233"))
+                .autoCommit(false)
+                .query(new Step.Exec(false, false, 2, 0), "SELECT a.k AS ak, b.v AS bv FROM t_char a JOIN T_NUMERIC_12_2 b ON a.v = b.v WHERE a.k = ? ORDER BY b.k LIMIT 3", Binding.setObject("C921228"))
+                .sql("START TRANSACTION ISOLATION LEVEL SERIALIZABLE")
                 .assertAgrees();
     }
 }
