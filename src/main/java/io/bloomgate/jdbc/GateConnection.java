@@ -218,6 +218,7 @@ final class GateConnection extends ForwardingConnection {
     private void sessionMoved() {
         context.sessionFacts.invalidate(session());
         isolation = UNKNOWN_ISOLATION;
+        touchedCount = 0; // the isolation level may have changed under the open transaction
         if (resolution != NEVER) {
             resolution = UNVERIFIED;
         }
@@ -283,7 +284,9 @@ final class GateConnection extends ForwardingConnection {
         }
         if (plan.mayEndTransaction || plan.mayBeginTransaction) {
             touchedCount = 0; // a new transaction: a new snapshot
-        } else if (succeeded) {
+        } else if (succeeded && snapshotIsolationKnown()) {
+            // Only a statement run under snapshot isolation took the transaction's snapshot of the
+            // table: under READ COMMITTED (before a switch to REPEATABLE READ) it took none.
             touch(plan.guard);
             if (plan.writeParts != null) {
                 for (CachedPlan part : plan.writeParts) {
@@ -291,6 +294,12 @@ final class GateConnection extends ForwardingConnection {
                 }
             }
         }
+    }
+
+    /** The session is known to run a snapshot isolation level (any but READ COMMITTED and READ UNCOMMITTED). */
+    private boolean snapshotIsolationKnown() {
+        return isolation != UNKNOWN_ISOLATION && isolation != Connection.TRANSACTION_READ_COMMITTED
+                && isolation != Connection.TRANSACTION_READ_UNCOMMITTED && isolation != Connection.TRANSACTION_NONE;
     }
 
     private void touch(Guard guard) {
@@ -476,6 +485,7 @@ final class GateConnection extends ForwardingConnection {
         delegate.setTransactionIsolation(level);
         context.sessionFacts.invalidate(session()); // the pool's next user reads it afresh
         isolation = level;
+        touchedCount = 0; // what ran before the switch took no snapshot at this level
     }
 
     @Override

@@ -76,4 +76,17 @@ class FuzzFoundTest {
                 .sql("START TRANSACTION ISOLATION LEVEL SERIALIZABLE")
                 .assertAgrees();
     }
+
+    /** Switched to REPEATABLE READ mid-transaction: what ran before under READ COMMITTED took no snapshot. */
+    @Test
+    void fuzzH2Seed31Episode23Step268() throws Exception {
+        Replay.on(Target.h2(), "INT")
+                .autoCommit(false)
+                .query("SELECT * FROM t_int WHERE CAST(? AS VARCHAR) = k AND s <> 'none' AND t_int.v >= ? LIMIT ?", Binding.setLong(9223372036854775807L), Binding.setInt(3), Binding.setInt(1))
+                .isolation(Connection.TRANSACTION_REPEATABLE_READ)
+                .query("SELECT * FROM t_int WHERE k = ?", Binding.setInt(1179))
+                .insert("INT", 443L, true)
+                .query("SELECT * FROM t_int")
+                .assertAgrees();
+    }
 }
