@@ -183,7 +183,9 @@ final class GateConnection extends ForwardingConnection {
 
     /** A lookup was answered from the filter. */
     void answered() {
-        if (!answeredInTransaction && (beganBySql || !autoCommit())) {
+        // Auto-commit off only: a transaction begun by SQL text (BEGIN) has already reached the
+        // database, whose own state then makes the driver refuse; and beganBySql is a guess from text.
+        if (!answeredInTransaction && !autoCommit()) {
             answeredInTransaction = true;
         }
     }

@@ -89,4 +89,15 @@ class FuzzFoundTest {
                 .query("SELECT * FROM t_int")
                 .assertAgrees();
     }
+
+    /** In auto-commit mode nothing refuses an isolation change, whatever SQL text mentioned transactions. */
+    @Test
+    void fuzzPostgreSQLSeed41Episode6Step50() throws Exception {
+        Replay.on(Target.postgres(), "mixed")
+                .sql("SET default_transaction_isolation = 'repeatable read'")
+                .firstQuery("SELECT v, COUNT(*) AS agg FROM \"Mixed_Keys\" WHERE v BETWEEN ? AND 100 AND k = ? AND (v IS NOT NULL OR v NOT IN (?, ?)) GROUP BY v OFFSET ? ROWS", Binding.setInt(6), Binding.setString("mixed-1977"), Binding.setInt(3), Binding.setInt(0), Binding.setBigDecimal(new BigDecimal("0.00")))
+                .query("SELECT (s || 'x'), \"v\", k FROM \"Mixed_Keys\" WHERE k = ?", Binding.setString("mixed-1764"))
+                .isolation(Connection.TRANSACTION_READ_COMMITTED)
+                .assertAgrees();
+    }
 }
