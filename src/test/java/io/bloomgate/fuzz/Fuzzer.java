@@ -175,6 +175,12 @@ final class Fuzzer {
             writtenInTransaction |= inTransaction();
             return lookup;
         }
+        if (dice < 5) {
+            Sql.Select cast = grammar.castLookup();
+            if (cast != null) {
+                return Step.Query.of(cast, Step.Exec.DEFAULT, true);
+            }
+        }
         if (dice < 72) {
             Sql.Select s;
             if (pool.isEmpty() || r.nextInt(100) < 25) {

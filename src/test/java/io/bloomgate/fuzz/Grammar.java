@@ -138,7 +138,7 @@ final class Grammar {
     }
 
     private Param keyParam(KeyType t, boolean forceCast) {
-        String cast = forceCast || r.nextInt(100) < 8 ? pick(t.casts()) : null;
+        String cast = forceCast || r.nextInt(100) < 12 ? pick(t.casts()) : null;
         Binding b = inline ? inlineValue(Role.KEY, t) : values.key(t);
         if (cast != null && b.value() instanceof String text && r.nextInt(5) < 2) {
             // A length near the value's: CHAR(n) pads or truncates it, and compares as CHAR then.
@@ -146,6 +146,33 @@ final class Grammar {
             cast = (r.nextInt(3) == 0 ? "VARCHAR(" : "CHAR(") + n + ")";
         }
         return new Param(Role.KEY, t, b, cast, r.nextBoolean(), inline);
+    }
+
+    /**
+     * A lookup of a present text key under a cast to CHAR(n) or VARCHAR(n), n around its length, bound
+     * with or without its trailing spaces: CHAR comparison ignores them, VARCHAR's does not, and a
+     * cast may truncate. Null for key types without text keys.
+     */
+    Select castLookup() {
+        List<KeyType> text = types.stream().filter(t -> t.keyOf(0) instanceof String).toList();
+        if (text.isEmpty()) {
+            return null;
+        }
+        KeyType t = pick(text);
+        String key = (String) t.keyOf(r.nextLong(KeyType.PRESENT));
+        for (int tries = 0; tries < 10 && !key.endsWith(" "); tries++) {
+            key = (String) t.keyOf(r.nextLong(KeyType.PRESENT));
+        }
+        String value = switch (r.nextInt(3)) {
+            case 0 -> key.stripTrailing();
+            case 1 -> key;
+            default -> key + "  ";
+        };
+        int n = Math.max(1, key.stripTrailing().length() + r.nextInt(3) - 1);
+        String cast = (r.nextInt(3) == 0 ? "VARCHAR(" : "CHAR(") + n + ")";
+        return Select.simple(List.of(new Item(null, null)), new FromTable(new TableRef(t, Schema.NONE, false, false,
+                null)), new Cmp(new Col(null, null, "k", false), "=", new Param(Role.KEY, t, Binding.setString(value),
+                cast, r.nextBoolean(), false)));
     }
 
     /** {@code SELECT * FROM t WHERE k = ?} for the key of row {@code index}: the plainest answerable lookup. */

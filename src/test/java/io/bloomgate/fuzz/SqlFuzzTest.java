@@ -10,8 +10,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * The differential SQL fuzzer (see {@link Fuzzer}) on H2 and PostgreSQL. By default a short run
- * with fixed seeds (300 steps per seed on H2, 150 on PostgreSQL), part of {@code mvn verify}; a long
- * run takes its seed and duration (per database) from system properties:
+ * with fixed seeds (two episodes per seed, of 150 steps on H2, 100 on PostgreSQL), part of {@code
+ * mvn verify}; a long run takes its seed and duration (per database) from system properties:
  *
  * <pre>
  * mvn -B -q test -Dtest=SqlFuzzTest -Dfuzz.seed=123 -Dfuzz.seconds=600 [-Dfuzz.db=h2|postgres]
@@ -53,23 +53,24 @@ class SqlFuzzTest {
     @ParameterizedTest(name = "H2, seed {0}")
     @MethodSource("seeds")
     void h2(long seed) throws Exception {
-        fuzz(Target.h2(), "h2", seed, 2, 5);
+        fuzz(Target.h2(), "h2", seed, 2, 150, 5);
     }
 
     @ParameterizedTest(name = "PostgreSQL, seed {0}")
     @MethodSource("seeds")
     void postgres(long seed) throws Exception {
-        fuzz(null, "postgres", seed, 1, 5);
+        fuzz(null, "postgres", seed, 2, 100, 5);
     }
 
     /**
      * @param target        null: PostgreSQL, set up only once the test is known to run
-     * @param shortEpisodes episodes of the short run (150 steps each)
+     * @param shortEpisodes episodes of the short run
+     * @param shortSteps    steps per episode of the short run
      * @param shortShrink   seconds for shrinking in the short run (a case not shrunk in time is
      *                      printed whole, and the printed command re-runs its episode)
      */
-    private static void fuzz(Target target, String db, long seed, int shortEpisodes, long shortShrink)
-            throws Exception {
+    private static void fuzz(Target target, String db, long seed, int shortEpisodes, int shortSteps,
+            long shortShrink) throws Exception {
         String only = System.getProperty("fuzz.db", "");
         Assumptions.assumeTrue(only.isBlank() || only.equalsIgnoreCase(db), "fuzz.db=" + only);
         if (target == null) {
@@ -77,7 +78,7 @@ class SqlFuzzTest {
         }
         boolean configured = configured();
         long seconds = configured ? Long.getLong("fuzz.seconds", 60) : 0;
-        int steps = Integer.getInteger("fuzz.steps", configured ? 300 : 150);
+        int steps = Integer.getInteger("fuzz.steps", configured ? 300 : shortSteps);
         int first = Integer.getInteger("fuzz.episode", 0);
         int episodes = Integer.getInteger("fuzz.episodes", configured ? Integer.MAX_VALUE - first : shortEpisodes);
         long shrink = Long.getLong("fuzz.shrinkSeconds", configured ? Math.max(30, seconds / 3) : shortShrink);

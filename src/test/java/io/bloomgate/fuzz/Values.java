@@ -111,6 +111,15 @@ final class Values {
     }
 
     Binding key(KeyType type) {
+        if (type.keyOf(0) instanceof String && r.nextInt(100) < 4) {
+            // A present key that ends in spaces, bound without them: unequal as VARCHAR, equal as CHAR.
+            for (int tries = 0; tries < 10; tries++) {
+                String key = (String) type.keyOf(r.nextLong(KeyType.PRESENT));
+                if (key.endsWith(" ")) {
+                    return Binding.setString(key.stripTrailing());
+                }
+            }
+        }
         long index = keyIndex(type);
         noteLookup(type, index);
         Object key = type.keyOf(index);
