@@ -286,6 +286,19 @@ final class GateConnection extends ForwardingConnection {
         }
         if (plan.mayEndTransaction || plan.mayBeginTransaction) {
             touchedCount = 0; // a new transaction: a new snapshot
+            answeredInTransaction = false; // COMMIT, END, ROLLBACK as SQL: the database knows where it stands
+            transactionBegun = false;
+            if (plan.mayEndTransaction && sessionChangedInTransaction) {
+                sessionChangedInTransaction = false;
+                sessionMoved();
+            }
+            if (plan.mayChangeSchema) {
+                // SET is transactional on PostgreSQL (SET LOCAL ends with the transaction, a rollback
+                // undoes SET): what the session was read to be may not survive the transaction.
+                sessionChangedInTransaction = true;
+            }
+        } else if (plan.mayChangeSchema) {
+            sessionChangedInTransaction = true; // a function that moved the session: as SET above
         } else if (succeeded && snapshotIsolationKnown()) {
             // Only a statement run under snapshot isolation took the transaction's snapshot of the
             // table: under READ COMMITTED (before a switch to REPEATABLE READ) it took none.
@@ -404,9 +417,16 @@ final class GateConnection extends ForwardingConnection {
         delegate.setReadOnly(readOnly);
     }
 
+    /** A statement of the open transaction may have changed the session (undone if it rolls back). */
+    private boolean sessionChangedInTransaction;
+
     private void transactionEnded(boolean committed) {
         answeredInTransaction = false;
         transactionBegun = false;
+        if (sessionChangedInTransaction) {
+            sessionChangedInTransaction = false;
+            sessionMoved(); // a rollback undoes SET; a commit ends SET LOCAL
+        }
         giveUpAwaitedKeys();
         List<Guard> learned = settledByKeys;
         settledByKeys = null;
@@ -500,6 +520,9 @@ final class GateConnection extends ForwardingConnection {
     public void rollback(Savepoint savepoint) throws SQLException {
         delegate.rollback(savepoint); // the transaction goes on: its unsettled writes still wait
         touchedCount = 0; // conservative: what the snapshot covers is the database's business
+        if (sessionChangedInTransaction) {
+            sessionMoved(); // a SET after the savepoint is undone
+        }
     }
 
     // ---- statements

@@ -100,4 +100,37 @@ class FuzzFoundTest {
                 .isolation(Connection.TRANSACTION_READ_COMMITTED)
                 .assertAgrees();
     }
+
+    /** END as SQL text ends the transaction the answered lookup began: nothing refuses an isolation change after it. */
+    @Test
+    void fuzzPostgreSQLSeed51Episode80Step153() throws Exception {
+        Replay.on(Target.postgres(), "text")
+                .autoCommit(false)
+                .query(new Step.Exec(false, false, 0, 0), "SELECT (SELECT 1 FROM t_text WHERE k = 'Key-1283652') AS e")
+                .sql("END")
+                .isolation(Connection.TRANSACTION_REPEATABLE_READ)
+                .assertAgrees();
+    }
+
+    /** A SET inside a transaction that then ends aborted (rolled back) is undone: the session is read again. */
+    @Test
+    void fuzzPostgreSQLSeed51Episode81Step216() throws Exception {
+        Replay.on(Target.postgres(), "bigint", "text", "char", "numeric", "uuid", "bytea", "mixed")
+                .sql("SET search_path = {alt}")
+                .query(new Step.Exec(true, true, 0, 0), "SELECT (SELECT 1 FROM t_uuid a WHERE a.k = ?) AS e", Binding.setObject(UUID.fromString("00000000-1234-0001-0000-000000000540")))
+                .query("/* it's */ SELECT /*+ hint */ k AS key_alias FROM t_numeric WHERE s <> 'none' AND k = ?::numeric", Binding.setBigDecimal(new BigDecimal("72.30")))
+                .autoCommit(false)
+                .sql("SET SESSION search_path TO DEFAULT")
+                .firstQuery(new Step.Exec(false, true, 0, 1), "SELECT a.v, v AS \"Val\", LENGTH(s) FROM t_bytea a WHERE NOT (\"k\" = ?)", Binding.setBytes(new byte[] {7, 23, 0}))
+                .insert("mixed", 402L, true)
+                .query("SELECT * FROM \"Mixed_Keys\" WHERE k = ?", Binding.setString("mixed-1206"))
+                .query("SELECT * FROM (SELECT COALESCE(s, 'none') AS s_or_none FROM {main}.t_bytea a WHERE ? = k) sub WHERE sub.v IS NOT NULL", Binding.setObject(new byte[] {5, -93, 0}))
+                .query(new Step.Exec(false, true, 0, 0), "SELECT DISTINCT LENGTH(s), t_char.v AS \"Val\" FROM t_char WHERE t_char.k = ?::bpchar", Binding.setBoolean(false))
+                .query("SELECT a.v, v AS \"Val\", LENGTH(s) FROM t_bytea a WHERE NOT (\"k\" = ?)", Binding.setBytes(new byte[] {124, -104}))
+                .autoCommit(true)
+                .query("SELECT LENGTH(s) FROM t_text WHERE k = ?", Binding.setString("Key-182871 "))
+                .query(new Step.Exec(false, false, 0, 0), "SELECT * FROM (SELECT NULL, a.\"v\" AS \"Val\" FROM t_bigint a WHERE 696000002545 = k AND v = 1) sub")
+                .query("SELECT * FROM t_numeric WHERE k = ?", Binding.setBigDecimal(new BigDecimal("150.900")))
+                .assertAgrees();
+    }
 }
