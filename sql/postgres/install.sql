@@ -13,7 +13,8 @@
 -- Idempotent; `sql/postgres/uninstall.sql` removes everything.
 --
 -- How it works. Every guarded column gets triggers (created by install_guard) that append each new
--- key to bloomgate.change_log (an array per statement), stamped with the writing transaction's id.
+-- key to bloomgate.change_log (one row per inserted row, or with row_level => false an array per
+-- statement), stamped with the writing transaction's id.
 -- Gate instances poll the log from their last position (an index scan on (guard_id, xid); often
 -- while rows arrive, less often when idle) and add the keys to their filters. The triggers send no
 -- notification (version 8): a transaction that queued one takes a database-wide lock at commit and
@@ -210,13 +211,18 @@ CREATE TABLE IF NOT EXISTS bloomgate.snapshots (
 -- table's owner (CREATE TRIGGER). Creating the triggers takes a lock that waits for every open
 -- transaction that wrote to the table, so no write made before them can commit unseen after.
 --
--- Inserts are logged by a statement-level trigger reading the transition table (one log row per
--- statement, holding an array of the keys); updates by a row-level trigger that fires only when the
--- key changed (checked in C by its WHEN clause, without calling PL/pgSQL); deletes and truncates
--- are counted, not listed. Partitioned tables get row-level triggers (PostgreSQL clones those to
--- every partition, so writes addressed to a partition directly are seen too); row_level => true
--- asks for them on a plain table as well (the benchmarks compare both).
-CREATE OR REPLACE FUNCTION bloomgate.install_guard(target regclass, key_column name, row_level boolean DEFAULT false)
+-- Inserts are logged by a row-level trigger (one log row per inserted row); updates by a row-level
+-- trigger that fires only when the key changed (checked in C by its WHEN clause, without calling
+-- PL/pgSQL); deletes and truncates are counted, not listed. row_level => false asks instead for
+-- statement-level insert and delete triggers that read the transition table (one log row per
+-- statement, holding an array of the keys): cheaper for tables written mostly by multi-row
+-- statements (pgjdbc batches with reWriteBatchedInserts=true, INSERT ... SELECT, COPY), dearer for
+-- single-row ones, which pay for the transition table and a second query (version 9 made row-level
+-- the default: a single-row INSERT costs about 12 µs of server time with it, 22 µs without; see
+-- docs/benchmarks.md). Partitioned tables always get row-level triggers (PostgreSQL clones those to
+-- every partition, so writes addressed to a partition directly are seen too).
+DROP FUNCTION IF EXISTS bloomgate.install_guard(regclass, name, boolean); -- its parameter's default changed (version 9)
+CREATE OR REPLACE FUNCTION bloomgate.install_guard(target regclass, key_column name, row_level boolean DEFAULT true)
 RETURNS integer LANGUAGE plpgsql AS $install$
 DECLARE
     s name;
@@ -390,21 +396,23 @@ END
 $uninstall$;
 
 -- Upgrades: guards installed by an older version get this version's trigger functions (version 8:
--- without pg_notify). Re-installing needs the table's owner: where the user running this script is
+-- without pg_notify; version 9: row-level insert triggers, the new default, for guards installed
+-- with the old one). Re-installing needs the table's owner: where the user running this script is
 -- not, that guard keeps its older (correct, slower) triggers with a warning, and build() or
 -- bloomgate.install_guard as the owner replaces them later.
 DO $regenerate$
 DECLARE
     g record;
 BEGIN
-    IF (SELECT coalesce(max(version), 0) FROM bloomgate.version) < 8 THEN
+    IF (SELECT coalesce(max(version), 0) FROM bloomgate.version) < 9 THEN
+        UPDATE bloomgate.guards SET row_level = true;
         FOR g IN SELECT schema_name, table_name, column_name, row_level FROM bloomgate.guards
                   WHERE to_regclass(format('%I.%I', schema_name, table_name)) IS NOT NULL LOOP
             BEGIN
                 PERFORM bloomgate.install_guard(to_regclass(format('%I.%I', g.schema_name, g.table_name)),
                                                 g.column_name, g.row_level);
             EXCEPTION WHEN insufficient_privilege THEN
-                RAISE WARNING 'bloomgate: the triggers of %.%.% still notify on every write: run SELECT bloomgate.install_guard(%L, %L) as the table''s owner',
+                RAISE WARNING 'bloomgate: the triggers of %.%.% are an older version''s (slower for writers): run SELECT bloomgate.install_guard(%L, %L) as the table''s owner',
                     g.schema_name, g.table_name, g.column_name, format('%I.%I', g.schema_name, g.table_name), g.column_name;
             END;
         END LOOP;
@@ -412,6 +420,6 @@ BEGIN
 END
 $regenerate$;
 
-INSERT INTO bloomgate.version (version) VALUES (8)
+INSERT INTO bloomgate.version (version) VALUES (9)
     ON CONFLICT (one) DO UPDATE SET version = EXCLUDED.version;
 COMMIT;

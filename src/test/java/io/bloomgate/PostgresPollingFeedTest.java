@@ -88,16 +88,18 @@ class PostgresPollingFeedTest extends PostgresInstances {
     }
 
     /**
-     * An installation at version 7 (triggers that pg_notify) is upgraded by the next build: the
-     * install script re-creates every guard's trigger functions without the notification, in one
-     * transaction with the triggers (so no write goes unlogged), and the snapshot saved before stays
-     * usable.
+     * An installation at version 7 (statement-level triggers that pg_notify) is upgraded by the
+     * next build: the install script re-creates every guard's triggers row-level and without the
+     * notification, in one transaction (so no write goes unlogged), and the snapshot saved before
+     * stays usable.
      */
     @Test
     void version7TriggersAreReplacedByTheUpgradeAndTheSnapshotStaysUsable() throws Exception {
         instance().close(); // saves a snapshot
         long id = guardId();
-        // Version 7's insert trigger body, as install_guard generated it.
+        // Version 7's triggers: statement-level (its default), with its insert trigger body as
+        // install_guard generated it.
+        raw("SELECT bloomgate.install_guard('" + table + "', 'id', false)");
         raw("CREATE OR REPLACE FUNCTION bloomgate.g" + id + "_insert() RETURNS trigger LANGUAGE plpgsql SECURITY DEFINER"
                         + " AS $body$ DECLARE added pg_catalog.text[]; BEGIN"
                         + " SELECT pg_catalog.array_agg(n.id::pg_catalog.text) INTO added FROM bloomgate_new n WHERE n.id IS NOT NULL;"
@@ -108,8 +110,12 @@ class PostgresPollingFeedTest extends PostgresInstances {
         assertThat(notifyingFunctions()).isEqualTo(1);
         raw("INSERT INTO " + table + " VALUES (92001, 'logged at version 7')");
         BloomGate upgraded = instance();
-        assertThat(count("SELECT version FROM bloomgate.version")).isEqualTo(8);
+        assertThat(count("SELECT version FROM bloomgate.version")).isEqualTo(9);
         assertThat(notifyingFunctions()).as("regenerated without pg_notify").isZero();
+        // Version 9: row-level insert triggers, the new default (one query per row instead of a
+        // transition table and two queries per statement).
+        assertThat(count("SELECT count(*) FROM pg_trigger WHERE tgrelid = '" + table + "'::regclass"
+                + " AND tgname = 'bloomgate_g" + id + "_insert' AND (tgtype & 1) = 1")).as("row-level").isEqualTo(1);
         assertThat(upgraded.stats(table, "id").keysAdded()).as("loaded from the version-7 snapshot, the log replayed")
                 .isEqualTo(1);
         assertThat(found(upgraded, 92001)).isTrue();
@@ -121,6 +127,38 @@ class PostgresPollingFeedTest extends PostgresInstances {
                         + "'::regclass AND tgname LIKE 'bloomgate\\_g" + id + "\\_%'")) {
             rs.next();
             assertThat(rs.getInt(1)).as("all four triggers in place").isEqualTo(4);
+        }
+    }
+    /**
+     * Row-level insert triggers are the default (version 9); a DBA who chose statement-level ones
+     * for a table written mostly by multi-row statements ({@code install_guard(t, c, false)}) keeps
+     * them across builds, and both kinds log every key of single-row and multi-row inserts, key
+     * updates and deletes.
+     */
+    @Test
+    void bothTriggerKindsLogEveryWriteAndABuildKeepsTheInstalledKind() throws Exception {
+        instance().close();
+        long id = guardId();
+        String rowLevelInsert = "SELECT count(*) FROM pg_trigger WHERE tgrelid = '" + table + "'::regclass"
+                + " AND tgname = 'bloomgate_g" + id + "_insert' AND (tgtype & 1) = 1";
+        assertThat(count(rowLevelInsert)).as("row-level by default").isEqualTo(1);
+        int next = 93001;
+        for (boolean rowLevel : new boolean[] {true, false}) {
+            raw("SELECT bloomgate.install_guard('" + table + "', 'id', " + rowLevel + ")");
+            BloomGate gate = instance();
+            assertThat(count(rowLevelInsert)).as("the build kept the installed kind").isEqualTo(rowLevel ? 1 : 0);
+            int a = next++;
+            int b = next++;
+            int c = next++;
+            int d = next++;
+            raw("INSERT INTO " + table + " VALUES (" + a + ", 'single')",
+                    "INSERT INTO " + table + " VALUES (" + b + ", 'multi'), (" + c + ", 'multi')",
+                    "UPDATE " + table + " SET id = " + d + " WHERE id = " + c);
+            caughtUp(gate);
+            for (int key : new int[] {a, b, d}) {
+                assertThat(found(gate, key)).as("key %d, row-level %s", key, rowLevel).isTrue();
+            }
+            gate.close();
         }
     }
 }

@@ -19,8 +19,9 @@ import org.slf4j.LoggerFactory;
  * Follows the change log on one dedicated connection by polling it: each read takes every guard's
  * new log rows (see {@link FeedGuard#catchUp}: one index scan on {@code (guard_id, xid)} from the
  * guard's position). Adaptive: a read that found rows is followed by the next after {@link
- * #BUSY_POLL_NANOS}; each empty one doubles the pause, up to the idle interval ({@link
- * FeedSettings#pollInterval}, at most a third of {@code staleAfter}). A settle request wakes it at once.
+ * #busyPause} (2 ms for a few rows, growing with the rows read to 10 ms under heavy load); each
+ * empty one doubles the pause, up to the idle interval ({@link FeedSettings#pollInterval}, at most
+ * a third of {@code staleAfter}). A settle request wakes it at once.
  *
  * <p>Why polling and not {@code LISTEN}/{@code NOTIFY}: a transaction that queued a notification
  * takes a database-wide lock at commit ({@code PreCommit_Notify}) and holds it through its WAL
@@ -49,6 +50,16 @@ final class ChangeFeed implements Settler, Runnable {
      * or two: the poll's fixed cost (a round trip, a snapshot, an index descent) is paid less often.
      */
     static final long BUSY_POLL_NANOS = 2_000_000;
+    /**
+     * The longest pause after a read that found rows. Under a heavy write load the pause grows with
+     * the rows each read brings ({@link #PAUSE_PER_ROW_NANOS} each) up to this: a poll's fixed cost
+     * (two round trips, a snapshot, an index descent; about 150 µs of server and client CPU) is
+     * then paid ~100 times a second instead of ~500, which on a CPU-bound server is throughput the
+     * writers get back (docs/benchmarks.md), while a key still reaches the filter within ~10 ms.
+     */
+    static final long MAX_BUSY_POLL_NANOS = 10_000_000;
+    /** See {@link #MAX_BUSY_POLL_NANOS}: a read of 8 rows or fewer keeps the shortest pause. */
+    static final long PAUSE_PER_ROW_NANOS = 250_000;
     /** The feed's connection shows as this in {@code pg_stat_activity}. */
     static final String APPLICATION_NAME = "bloomgate change feed";
     private static final long MAX_BACKOFF_MILLIS = 5_000;
@@ -139,7 +150,7 @@ final class ChangeFeed implements Settler, Runnable {
                     // than staleAfter) leaves its guards passing through: read again at once.
                     pause = 0;
                 } else if (rows > 0) {
-                    pause = BUSY_POLL_NANOS; // commits are flowing: more are likely
+                    pause = busyPause(rows); // commits are flowing: more are likely
                 } else {
                     pause = Math.min(Math.max(2 * pause, BUSY_POLL_NANOS), pollNanos);
                 }
@@ -160,6 +171,16 @@ final class ChangeFeed implements Settler, Runnable {
         }
         release(connection);
         connection = null;
+    }
+
+    /**
+     * The pause after a read that found {@code rows} log rows: {@link #BUSY_POLL_NANOS} while
+     * commits trickle in (so that one key is followed closely), longer as each read brings more
+     * (see {@link #MAX_BUSY_POLL_NANOS}), never more than a third of {@code staleAfter}.
+     */
+    long busyPause(long rows) {
+        long grown = Math.min(MAX_BUSY_POLL_NANOS, rows * PAUSE_PER_ROW_NANOS);
+        return Math.min(Math.max(BUSY_POLL_NANOS, grown), Math.max(BUSY_POLL_NANOS, settings.staleAfter().toNanos() / 3));
     }
 
     /** Hands a pooled connection back as it was lent: its own application name. */

@@ -22,7 +22,7 @@ final class PgSchema {
     private static final Logger LOG = LoggerFactory.getLogger(PgSchema.class);
 
     /** The {@code bloomgate.version} this jar's script installs. */
-    static final int VERSION = 8;
+    static final int VERSION = 9;
     static final String SCRIPT = "sql/postgres/install.sql";
     private static final String RESOURCE = "/io/bloomgate/" + SCRIPT;
     private static final String INSUFFICIENT_PRIVILEGE = "42501";
