@@ -19,7 +19,7 @@ import org.slf4j.LoggerFactory;
  * Follows the change log on one dedicated connection by polling it: each read takes every guard's
  * new log rows (see {@link FeedGuard#catchUp}: one index scan on {@code (guard_id, xid)} from the
  * guard's position). Adaptive: a read that found rows is followed by the next after {@link
- * #busyPause} (2 ms for a few rows, growing with the rows read to 10 ms under heavy load); each
+ * #busyPause} (2 ms for a few rows, growing with the rows read to 5 ms under heavy load); each
  * empty one doubles the pause, up to the idle interval ({@link FeedSettings#pollInterval}, at most
  * a third of {@code staleAfter}). A settle request wakes it at once.
  *
@@ -54,10 +54,11 @@ final class ChangeFeed implements Settler, Runnable {
      * The longest pause after a read that found rows. Under a heavy write load the pause grows with
      * the rows each read brings ({@link #PAUSE_PER_ROW_NANOS} each) up to this: a poll's fixed cost
      * (two round trips, a snapshot, an index descent; about 150 µs of server and client CPU) is
-     * then paid ~100 times a second instead of ~500, which on a CPU-bound server is throughput the
-     * writers get back (docs/benchmarks.md), while a key still reaches the filter within ~10 ms.
+     * then paid ~200 times a second instead of ~500, which on a CPU-bound server is throughput the
+     * writers get back (docs/benchmarks.md), while a key still reaches the filter within ~5 ms of
+     * its commit, as when the log is idle.
      */
-    static final long MAX_BUSY_POLL_NANOS = 10_000_000;
+    static final long MAX_BUSY_POLL_NANOS = 5_000_000;
     /** See {@link #MAX_BUSY_POLL_NANOS}: a read of 8 rows or fewer keeps the shortest pause. */
     static final long PAUSE_PER_ROW_NANOS = 250_000;
     /** The feed's connection shows as this in {@code pg_stat_activity}. */
