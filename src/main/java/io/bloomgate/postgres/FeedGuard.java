@@ -64,14 +64,20 @@ final class FeedGuard {
 
     /**
      * The read: one statement, so one snapshot, and the new position and the rows it makes visible
-     * agree. Parameters: the guard's id (1, 2, 3, 6) and the previous position (4, 5). Logged keys
+     * agree. Parameters: the guard's id (1, 2, 3, 6) and the previous position (4, 5). Columns: one
+     * header row (1 position, 2 pruned horizon, 6 lost horizon; the rest null), then one row per
+     * key or count (3 op, 4 key, 5 count; the rest null). The header comes once, not with every
+     * row: under load a position lists dozens of transactions in progress, and converting and
+     * sending it with each of thousands of rows had made a read cost ~10 µs per row. Logged keys
      * are text, cast back to {@code keyType}.
      */
     static String readSql(String keyType) {
-        return "SELECT s.pos::text, s.horizon::text, l.op, CASE WHEN l.op = 'I' THEN CAST(u.k AS " + keyType + ") END,"
-                + " l.n, s.lost::text FROM (SELECT pg_current_snapshot() AS pos,"
-                + " (SELECT pruned_below FROM bloomgate.guards WHERE id = ?) AS horizon,"
-                + " (SELECT lost_below FROM bloomgate.guards WHERE id = ?) AS lost) s"
+        return "SELECT h.pos, h.horizon, NULL::\"char\", CAST(NULL AS " + keyType + "), NULL::bigint, h.lost"
+                + " FROM (SELECT pg_current_snapshot()::text AS pos,"
+                + " (SELECT pruned_below::text FROM bloomgate.guards WHERE id = ?) AS horizon,"
+                + " (SELECT lost_below::text FROM bloomgate.guards WHERE id = ?) AS lost) h"
+                + " UNION ALL SELECT NULL, NULL, l.op, CASE WHEN l.op = 'I' THEN CAST(u.k AS " + keyType + ") END,"
+                + " l.n, NULL FROM"
                 // Not visible to the previous position = from its xmax on, or listed in progress by it.
                 // (xid >= xmin AND NOT pg_visible_in_snapshot(...) says the same but reads every row
                 // since the oldest open transaction, on every read, while one stays open.)
@@ -80,11 +86,11 @@ final class FeedGuard {
                 // (after pruning and ANALYZE) use guard_id alone and filter, reading the guard's whole
                 // log on every poll (measured: 842 blocks a poll under 8 writers). The lateral
                 // subquery (OFFSET 0 keeps it one) looks each in-progress transaction up on its own.
-                + " LEFT JOIN LATERAL (SELECT c.op, c.keys, c.n FROM bloomgate.change_log c"
+                + " (SELECT c.op, c.keys, c.n FROM bloomgate.change_log c"
                 + " WHERE c.guard_id = ? AND c.xid >= pg_snapshot_xmax(CAST(? AS pg_snapshot))"
                 + " UNION ALL SELECT p.op, p.keys, p.n FROM pg_snapshot_xip(CAST(? AS pg_snapshot)) AS x(xid)"
                 + " CROSS JOIN LATERAL (SELECT c.op, c.keys, c.n FROM bloomgate.change_log c"
-                + " WHERE c.guard_id = ? AND c.xid = x.xid OFFSET 0) p) l ON true"
+                + " WHERE c.guard_id = ? AND c.xid = x.xid OFFSET 0) p) l"
                 + " LEFT JOIN LATERAL unnest(l.keys) AS u(k) ON true";
     }
 
@@ -125,41 +131,42 @@ final class FeedGuard {
             LogPosition to = null;
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
-                    if (to == null) {
-                        to = LogPosition.parse(rs.getString(1));
-                        String pruned = rs.getString(2);
-                        if (pruned == null) {
-                            throw new SQLException(guard + " is no longer installed (bloomgate.guards has no row "
-                                    + id + "): was sql/postgres/uninstall.sql run?");
-                        }
-                        if (to.xmax() < from.xmax()) {
-                            // Not this server's history (a restore into another cluster, an
-                            // asynchronous failover): transaction ids below from.xmax may be reused.
-                            throw new LogPrunedException("the position of " + guard + " (" + from + ") is ahead of"
-                                    + " the server's (" + to + ")");
-                        }
-                        long prunedBelow = Long.parseLong(pruned);
-                        // Rows deleted other than by pruning (a TRUNCATE or DELETE of the log by
-                        // hand): the log's own triggers raise lost_below past every xid removed.
-                        long lostBelow = Long.parseLong(rs.getString(6));
-                        long horizon = Math.max(prunedBelow, lostBelow);
-                        if (horizon > from.xmin() && horizon > acceptedHorizon) {
-                            acceptedHorizon = horizon; // the rebuild this calls for covers every row below it
-                            throw new LogPrunedException(lostBelow == horizon
-                                    ? "rows of the change log below transaction " + lostBelow + " were deleted other than"
-                                    + " by pruning (TRUNCATE or DELETE of bloomgate.change_log) while " + guard
-                                    + " had read only up to " + from.xmin()
-                                    : "the change log was pruned up to transaction " + horizon + " but " + guard
-                                    + " had read only up to " + from.xmin());
-                        }
+                    String header = rs.getString(1);
+                    if (header == null) {
+                        rows++;
+                        apply(rs.getString(3).charAt(0), rs);
+                        continue;
                     }
-                    String op = rs.getString(3);
-                    if (op == null) {
-                        continue; // no rows: the outer join's single empty row
+                    to = LogPosition.parse(header);
+                    String pruned = rs.getString(2);
+                    if (pruned == null) {
+                        throw new SQLException(guard + " is no longer installed (bloomgate.guards has no row "
+                                + id + "): was sql/postgres/uninstall.sql run?");
                     }
-                    rows++;
-                    apply(op.charAt(0), rs);
+                    if (to.xmax() < from.xmax()) {
+                        // Not this server's history (a restore into another cluster, an
+                        // asynchronous failover): transaction ids below from.xmax may be reused.
+                        throw new LogPrunedException("the position of " + guard + " (" + from + ") is ahead of"
+                                + " the server's (" + to + ")");
+                    }
+                    long prunedBelow = Long.parseLong(pruned);
+                    // Rows deleted other than by pruning (a TRUNCATE or DELETE of the log by
+                    // hand): the log's own triggers raise lost_below past every xid removed.
+                    long lostBelow = Long.parseLong(rs.getString(6));
+                    long horizon = Math.max(prunedBelow, lostBelow);
+                    if (horizon > from.xmin() && horizon > acceptedHorizon) {
+                        acceptedHorizon = horizon; // the rebuild this calls for covers every row below it
+                        throw new LogPrunedException(lostBelow == horizon
+                                ? "rows of the change log below transaction " + lostBelow + " were deleted other than"
+                                + " by pruning (TRUNCATE or DELETE of bloomgate.change_log) while " + guard
+                                + " had read only up to " + from.xmin()
+                                : "the change log was pruned up to transaction " + horizon + " but " + guard
+                                + " had read only up to " + from.xmin());
+                    }
                 }
+            }
+            if (to == null) {
+                throw new SQLException("the change log read of " + guard + " returned no position row");
             }
             c.commit();
             position = to;
