@@ -22,8 +22,9 @@ import org.postgresql.ds.PGSimpleDataSource;
 /**
  * The change log's cost on writers: 100,000 rows inserted by a JDBC batch (1,000 rows per
  * executeBatch, one commit per batch) into a table with a bigint primary key, without triggers, with
- * bloomgate's row-level triggers ({@code install_guard(..., row_level => true)}) and with its
- * statement-level triggers (transition tables; the default). pgjdbc sends a batch either as single-row
+ * bloomgate's row-level triggers ({@code install_guard(..., row_level => true)}; the default since
+ * schema version 9) and with its statement-level triggers (transition tables; {@code row_level =>
+ * false}). pgjdbc sends a batch either as single-row
  * INSERTs ({@code rewrite=false}, its default) or rewrites it into multi-row INSERTs
  * ({@code reWriteBatchedInserts=true}); a statement-level trigger fires once per statement, so the
  * two differ.
