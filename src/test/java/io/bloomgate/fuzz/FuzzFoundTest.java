@@ -2,6 +2,7 @@ package io.bloomgate.fuzz;
 
 import java.math.BigDecimal;
 import java.sql.Connection;
+import java.sql.Types;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
@@ -131,6 +132,95 @@ class FuzzFoundTest {
                 .query("SELECT LENGTH(s) FROM t_text WHERE k = ?", Binding.setString("Key-182871 "))
                 .query(new Step.Exec(false, false, 0, 0), "SELECT * FROM (SELECT NULL, a.\"v\" AS \"Val\" FROM t_bigint a WHERE 696000002545 = k AND v = 1) sub")
                 .query("SELECT * FROM t_numeric WHERE k = ?", Binding.setBigDecimal(new BigDecimal("150.900")))
+                .assertAgrees();
+    }
+
+    @Test
+    void fuzzPostgreSQLSeed61Episode21Step184() throws Exception {
+        Replay.on(Target.postgres(), "varchar")
+                .query(new Step.Exec(false, false, 1, 0), "SELECT SUM(v) AS agg, MIN(k) FROM T_VARCHAR WHERE k = ?", Binding.setBoolean(true))
+                .query("SELECT SUM(v) AS agg, MIN(k) FROM T_VARCHAR WHERE k = ?", Binding.setString("key-1734"))
+                .query(new Step.Exec(false, true, 0, 0), "SELECT SUM(v) AS agg, MIN(k) FROM T_VARCHAR WHERE k = ?", Binding.setDouble(1.5))
+                .query(new Step.Exec(false, false, 0, 10), "SELECT SUM(v) AS agg, MIN(k) FROM T_VARCHAR WHERE k = ?", Binding.setString("key-1713"))
+                .query("SELECT SUM(v) AS agg, MIN(k) FROM T_VARCHAR WHERE k = ?", Binding.setString("key-2621460"))
+                .autoCommit(false)
+                .sql("SET LOCAL ROLE bloomgate_fuzz")
+                .query("SELECT SUM(v) AS agg, MIN(k) FROM T_VARCHAR WHERE k = ?", Binding.setString("key-1316640"))
+                .assertAgrees();
+    }
+
+    @Test
+    void fuzzPostgreSQLSeed61Episode35Step212() throws Exception {
+        Replay.on(Target.postgres(), "bytea")
+                .query("SELECT * FROM t_bytea WHERE k = ?", Binding.setBytes(new byte[] {50, -121, 0}))
+                .query("SELECT * FROM t_bytea WHERE k = ?", Binding.setBytes(new byte[] {127, -59}))
+                .firstQuery("SELECT * FROM t_bytea WHERE k = ?", Binding.setString("+\u0003B"))
+                .query(new Step.Exec(false, true, 0, 0), "SELECT * FROM t_bytea WHERE k = ?", Binding.setBytes(new byte[] {4, 17}))
+                .firstQuery(new Step.Exec(false, false, 1, 0), "SELECT * FROM t_bytea WHERE k = ?", Binding.setBytes(new byte[] {6, 96}))
+                .sql("SELECT set_config('search_path', '{alt}', false)")
+                .autoCommit(false)
+                .query("SELECT * FROM t_bytea WHERE k = ?", Binding.setBytes(new byte[] {1, -38}))
+                .assertAgrees();
+    }
+
+    @Test
+    void fuzzPostgreSQLSeed61Episode78Step293() throws Exception {
+        Replay.on(Target.postgres(), "integer", "bigint", "text", "varchar", "char", "numeric(12,2)", "numeric", "uuid", "bytea", "mixed")
+                .query("SELECT * FROM t_numeric WHERE \"k\" IN (?, ?, ?, ?)", Binding.setString("217773.0"), Binding.setObject(new BigDecimal("91.20")), Binding.setString("191.4000"), Binding.setBigDecimal(new BigDecimal("101871.600")))
+                .query(new Step.Exec(false, true, 0, 0), "SELECT a.k AS ak, b.v AS bv FROM t_int a INNER JOIN {alt}.t_numeric_12_2 b ON a.v = b.v WHERE a.\"k\" = ? ORDER BY b.k LIMIT 3", Binding.setInt(2023185))
+                .query("SELECT * FROM t_numeric WHERE \"k\" IN (?, ?, ?, ?)", Binding.setObject(new BigDecimal("207.91")), Binding.setNull(Types.VARCHAR), Binding.setBigDecimal(new BigDecimal("22.80")), Binding.setObject(new BigDecimal("49.80"), Types.NUMERIC))
+                .reconnect()
+                .query(new Step.Exec(false, false, 0, 1), "SELECT {main}.t_uuid.k AS key_alias FROM {main}.t_uuid WHERE '00000000-1234-0002-0000-0000000006e1' = k ORDER BY {main}.t_uuid.v DESC, k LIMIT 1")
+                .query("/* nested /* ? */ comment */ SELECT /* ? */ * FROM t_int WHERE k = CAST(? AS smallint)", Binding.setInt(1376157))
+                .query(new Step.Exec(false, true, 0, 0), "SELECT * FROM t_text WHERE k = ? ORDER BY v DESC, k", Binding.setObject(" Key-24"))
+                .query("SELECT * FROM t_text WHERE k = ?::CHAR(8)", Binding.setString("Key-156   "))
+                .query(new Step.Exec(false, true, 0, 0), "SELECT a.k AS ak, b.v AS bv FROM t_int a INNER JOIN {alt}.t_numeric_12_2 b ON a.v = b.v WHERE a.\"k\" = ? ORDER BY b.k LIMIT 3", Binding.setObject("363", Types.BIGINT))
+                .query(new Step.Exec(true, false, 1, 0), "SELECT (t_char.s || 'x'), COALESCE(s, 'none') AS s_or_none FROM t_char WHERE k = ?", Binding.setBytes(new byte[] {67, 49, 55, 51, 52}))
+                .query(new Step.Exec(false, false, 2, 0), "SELECT LENGTH(\"s\") FROM t_bigint WHERE k = ? OR k = ?", Binding.setLong(1316211004826100L), Binding.setLong(771000002820L))
+                .sql("SELECT set_config('search_path', '{alt}', false)")
+                .query("SELECT * FROM t_numeric WHERE \"k\" IN (?, ?, ?, ?) FOR UPDATE", Binding.setBigDecimal(new BigDecimal("25.2")), Binding.setBigDecimal(new BigDecimal("204.90000")), Binding.setBigDecimal(new BigDecimal("89.1")), Binding.setBigDecimal(new BigDecimal("155960.1")))
+                .query("SELECT * FROM t_numeric WHERE \"k\" IN (?, ?, ?, ?) FOR UPDATE", Binding.setBigDecimal(new BigDecimal("149.4")), Binding.setBigDecimal(new BigDecimal("91.20")), Binding.setBigDecimal(new BigDecimal("91.201")), Binding.setFloat(1.5f))
+                .query("/* nested /* ? */ comment */ SELECT (SELECT 1 FROM t_text WHERE k = ?) AS e", Binding.setString("Key-1368"))
+                .sql("ROLLBACK")
+                .insert("numeric", 304L, true)
+                .query("SELECT 1 AS one FROM t_numeric_12_2 a WHERE k = ? HAVING COUNT(*) >= 0 ;", Binding.setLong(Long.MIN_VALUE))
+                .firstQuery("SELECT * FROM t_text WHERE k = ? ORDER BY v DESC, k", Binding.setLong(Long.MIN_VALUE))
+                .query("SELECT DISTINCT x.s, x.k, ? AS p FROM \"Mixed_Keys\" x WHERE x.k = ?", Binding.setString("a\u0000b"), Binding.setString("mixed-402540"))
+                .query(new Step.Exec(false, false, 2, 0), "SELECT (t_char.s || 'x'), COALESCE(s, 'none') AS s_or_none FROM t_char WHERE k = ?", Binding.setString("C156"))
+                .firstQuery(new Step.Exec(true, true, 0, 0), "SELECT a.k AS ak, b.v AS bv FROM {main}.t_char a JOIN t_numeric_12_2 b ON a.\"v\" = b.v WHERE a.k = CAST(? AS VARCHAR(9)) ORDER BY b.k LIMIT 3", Binding.setString("C894"))
+                .query(new Step.Exec(true, false, 2, 0), "SELECT (s || 'x'), k, ? AS p FROM {main}.t_numeric WHERE k IN (?, ?::numeric, ?, ?) AND NOT (\"v\" = ?)", Binding.setString("x6"), Binding.setObject(new BigDecimal("104.4"), Types.NUMERIC), Binding.setBigDecimal(new BigDecimal("91.20")), Binding.setBigDecimal(new BigDecimal("6.900")), Binding.setString("87.0000"), Binding.setInt(7))
+                .insert("bigint", 310L, true)
+                .insert("mixed", 528L, true)
+                .query("SELECT (SELECT s FROM {main}.t_bytea WHERE k = ?) AS s, 1 AS one", Binding.setBytes(new byte[] {-18, -13, 0}))
+                .query("SELECT DISTINCT k FROM t_numeric WHERE NOT (v BETWEEN ? AND 100) AND k = ? ORDER BY t_numeric.s", Binding.setInt(6), Binding.setDouble(53.4))
+                .query("SELECT (t_char.s || 'x'), COALESCE(s, 'none') AS s_or_none FROM t_char WHERE k = ?", Binding.setString(" C1473"))
+                .sql("SELECT set_config('search_path', '{alt}', true)")
+                .query("SELECT * FROM t_uuid WHERE k = ?", Binding.setObject(UUID.fromString("00000000-1234-0002-0000-0000000006e1")))
+                .insert("uuid", 587L, true)
+                .query("SELECT * FROM t_uuid WHERE k = ?", Binding.setObject(UUID.fromString("00000000-1234-0002-0000-0000000006e1")))
+                .query("SELECT DISTINCT * FROM \"Mixed_Keys\" WHERE k IN ('mixed-567', 'mixed-1977', 'mixed-2424342', 'mixed-1209') ORDER BY \"s\"")
+                .isolation(Connection.TRANSACTION_SERIALIZABLE)
+                .query("SELECT (SELECT s FROM t_bigint WHERE t_bigint.k = ?) AS s, 1 AS one", Binding.setLong(-2064000007561L))
+                .sql("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
+                .query(new Step.Exec(false, false, 1, 0), "/* nested /* ? */ comment */ SELECT /* ? */ (SELECT 1 FROM t_char WHERE k = ?) AS e", Binding.setString("C666"))
+                .query("SELECT DISTINCT v, COUNT(*) AS agg FROM t_varchar WHERE s LIKE 's%' AND k IN (?, ?) AND NOT (t_varchar.v = ?) GROUP BY v", Binding.setString("key-609"), Binding.setString("key-2815278"), Binding.setInt(3))
+                .query("SELECT MAX(t_numeric.v) AS agg FROM t_numeric WHERE k = ?", Binding.setBigDecimal(new BigDecimal("121.80")))
+                .query("SELECT * FROM t_int t1 WHERE t1.s IS NULL AND t1.k IN (?, ?, ?::smallint, ?)", Binding.setInt(546), Binding.setBigDecimal(new BigDecimal("1E-30")), Binding.setInt(342), Binding.setInt(537))
+                .query("SELECT (t_char.s || 'x'), COALESCE(s, 'none') AS s_or_none FROM t_char WHERE k = ?", Binding.setBigDecimal(new BigDecimal("1E+30")))
+                .query("  \nSELECT * FROM t_char a WHERE a.v IN (SELECT v FROM t_numeric WHERE k = ?)", Binding.setBigDecimal(new BigDecimal("203022.0")))
+                .insert("mixed", 237L, false)
+                .query("SELECT a.k AS ak, b.v AS bv FROM \"Mixed_Keys\" a INNER JOIN \"Mixed_Keys\" b ON a.v = b.v WHERE a.k = ? ORDER BY b.k LIMIT 3", Binding.setObject("mixed-1485", Types.CHAR))
+                .sql("BEGIN ISOLATION LEVEL REPEATABLE READ")
+                .reconnect()
+                .rollback()
+                .query("SELECT t_bytea.v, MAX(k) AS agg FROM t_bytea WHERE k = ? GROUP BY v", Binding.setBytes(new byte[] {3, 117}))
+                .sql("BEGIN ISOLATION LEVEL READ COMMITTED")
+                .commit()
+                .query("SELECT * FROM t_int WHERE k = ?", Binding.setInt(1062))
+                .insert("integer", 404L, true)
+                .query("SELECT * FROM t_int WHERE k = ?", Binding.setInt(1062))
+                .query("WITH hit AS (SELECT k, v AS \"Val\", k FROM {main}.t_text WHERE k = ?) SELECT * FROM hit", Binding.setString("Key-531 "))
+                .query("SELECT * FROM t_numeric WHERE \"k\" IN (?, ?, ?, ?) FOR UPDATE", Binding.setBigDecimal(new BigDecimal("137.400")), Binding.setBigDecimal(new BigDecimal("136770.90000")), Binding.setBigDecimal(new BigDecimal("91.20")), Binding.setObject(new BigDecimal("209.7"), Types.NUMERIC))
                 .assertAgrees();
     }
 }
