@@ -3,7 +3,7 @@ package io.bloomgate.jdbc;
 import io.bloomgate.BypassReason;
 import io.bloomgate.key.Canonical;
 import io.bloomgate.key.KeyBuffer;
-import io.bloomgate.sql.ParameterCast;
+import io.bloomgate.sql.Dialect;
 import io.bloomgate.sync.Guard;
 import io.bloomgate.sync.SyncWatch;
 import java.sql.Connection;
@@ -19,14 +19,7 @@ import java.util.List;
  * rules out with an {@link EmptyResultSet}, adds the keys of writes before they execute, and
  * otherwise behaves exactly as the driver's statement.
  */
-class GateStatement extends ForwardingStatement {
-
-    /** The lookup's keys are all certainly absent. */
-    private static final int ABSENT = 0;
-    /** Some key may be present. */
-    private static final int MAYBE = 1;
-    /** Some key's value cannot be canonicalised exactly. */
-    private static final int NOT_EXACT = 2;
+class GateStatement extends ForwardingStatement implements LookupDecision.Session {
 
     final GateConnection connection;
     private final int resultSetType;
@@ -90,57 +83,35 @@ class GateStatement extends ForwardingStatement {
     // ---------------------------------------------------------------- the read path
 
     /**
-     * Tries to answer a lookup from the filter. Returns the empty answer, or null when the statement
-     * must run (then the counters say why, and {@link #takePositives} the guard to credit).
+     * Tries to answer a lookup from the filter. Returns the answer, or null when the statement
+     * must run (then the counters say why, and {@link #takePositives} the guard to credit). What
+     * to do is {@link LookupDecision}'s; this method does what it says.
      */
     final ResultSet tryAnswer(CachedPlan plan, ParameterSlots slots) throws SQLException {
         captureEmptyInput = null;
-        sessionAsBuilt = false;
         Guard guard = plan.guard;
-        BypassReason reason = runtimeBypass(plan, slots);
-        if (reason != null) {
-            guard.counters().countBypass(reason);
-            return null;
-        }
+        LookupDecision.Verdict verdict = LookupDecision.decide(plan, slots,
+                resultSetType == ResultSet.TYPE_FORWARD_ONLY && resultSetConcurrency == ResultSet.CONCUR_READ_ONLY,
+                callable(), this, keyBuffer());
         // The session resolves names as at build and allows answers: what this execution returns
         // is what an answer must look like (its metadata may be copied).
-        sessionAsBuilt = true;
-        SyncWatch watch = connection.context.watch;
-        Object watched = null;
-        long stamp = 0;
-        if (watch != null) {
-            watched = connection.watchAttachment();
-            stamp = watch.stamp(watched);
-            if (!watch.verify(watched, stamp, guard)) {
-                guard.counters().countBypass(BypassReason.NOT_READY);
-                return null;
-            }
-        }
-        int keys = keysAbsent(plan, slots, guard);
-        if (keys == ABSENT && watch != null && watch.stamp(watched) != stamp) {
-            guard.counters().countBypass(BypassReason.NOT_READY); // DDL raced the lookup: look again next time
-            return null;
-        }
-        if (keys == MAYBE) {
+        sessionAsBuilt = verdict.sessionAsBuilt;
+        if (verdict == LookupDecision.Verdict.MAYBE_PRESENT) {
             guard.counters().countPassedThrough();
             // A row on empty input says nothing of the key: only row-less answers tell true from false positives.
             positivesOfNextResult = plan.rowsOnEmptyInput ? null : guard;
             return null;
         }
-        if (keys == NOT_EXACT) {
-            guard.counters().countBypass(BypassReason.PARAMETER);
-            return null;
-        }
-        CachedPlan.Copies copies = plan.copies();
-        MetaDataCopy metaData = copies.metaData();
-        CapturedRow row = plan.rowsOnEmptyInput ? copies.emptyInputRow : null;
-        if (metaData == null || plan.rowsOnEmptyInput && row == null) {
-            guard.counters().countBypass(BypassReason.FIRST_EXECUTION);
-            if (plan.rowsOnEmptyInput) {
+        if (!verdict.answers()) {
+            guard.counters().countBypass(verdict.reason);
+            if (verdict == LookupDecision.Verdict.CAPTURE_EMPTY_INPUT) {
                 captureEmptyInput = plan; // its keys are absent: the database answers for empty input
             }
             return null;
         }
+        CachedPlan.Copies copies = plan.copies();
+        MetaDataCopy metaData = copies.metaData(); // set once: the decision saw it
+        CapturedRow row = verdict == LookupDecision.Verdict.ANSWER_ROW ? copies.emptyInputRow : null;
         guard.counters().countAvoided();
         connection.answered();
         EmptyResultSet empty = new EmptyResultSet(this, metaData, connection.context.errors);
@@ -156,100 +127,46 @@ class GateStatement extends ForwardingStatement {
         return guard;
     }
 
-    private BypassReason runtimeBypass(CachedPlan plan, ParameterSlots slots) {
-        Guard guard = plan.guard;
-        if (!guard.ready() || connection.context.closed) {
-            return BypassReason.NOT_READY;
-        }
-        if (guard.unsettled()) {
-            return BypassReason.UNSETTLED;
-        }
-        if (resultSetType != ResultSet.TYPE_FORWARD_ONLY || resultSetConcurrency != ResultSet.CONCUR_READ_ONLY
-                || callable()) {
-            return callable() ? BypassReason.CALLABLE : BypassReason.NOT_ELIGIBLE;
-        }
-        if (connection.isolationForbidsAnswers() || connection.snapshotPredatesFilters()) {
-            return BypassReason.ISOLATION;
-        }
-        if (connection.transactionForbidsAnswer(guard)) {
-            return BypassReason.TRANSACTION;
-        }
-        // Every lookup, qualified or not: a joined table or a subquery may name a table without its
-        // schema, and the answer's metadata (copied from a session that resolved names as at build)
-        // would describe another table than the one this session reads.
-        if (!connection.resolvesAsBuilt()) {
-            return BypassReason.SCHEMA;
-        }
-        for (int index : plan.limitParameters) {
-            if (!BoundValues.nonNegativeInteger(slots, index)) {
-                return BypassReason.PARAMETER;
-            }
-        }
-        for (int i = 0; i < plan.otherParameters.length; i++) {
-            ParameterCast cast = plan.otherParameterCasts[i];
-            if (!BoundValues.compatible(slots, plan.otherParameters[i], plan.otherParameterTypes[i],
-                    connection.context.dialect)
-                    || cast != null && !BoundValues.castPreserves(slots, plan.otherParameters[i], cast)) {
-                return BypassReason.PARAMETER;
-            }
-        }
-        return null;
+    // ---- what the lookup decision asks of the session (LookupDecision.Session)
+
+    @Override
+    public final boolean gateClosed() {
+        return connection.context.closed;
     }
 
-    private int keysAbsent(CachedPlan plan, ParameterSlots slots, Guard guard) {
-        KeyBuffer buffer = keyBuffer();
-        for (CachedPlan.Key key : plan.keys) {
-            Canonical canonical;
-            if (key.parameter == 0) {
-                canonical = key.literal;
-                if (canonical == Canonical.EXACT) {
-                    if (guard.filter().mightContain(key.literalBytes)) {
-                        return MAYBE;
-                    }
-                    continue;
-                }
-            } else if (key.array) {
-                int verdict = arrayKeysAbsent(slots, key, guard, buffer);
-                if (verdict != ABSENT) {
-                    return verdict;
-                }
-                continue;
-            } else {
-                canonical = BoundValues.canonicalKey(slots, key, guard, buffer, true, connection.context.dialect);
-                if (canonical != Canonical.NOT_EXACT && !(key.cast != null
-                        ? BoundValues.castFits(key.cast, guard.keyColumnType())
-                        : BoundValues.accepted(slots, key.parameter, guard.keyColumnType(), connection.context.dialect))) {
-                    return NOT_EXACT; // the database would raise an error converting it, not return rows
-                }
-            }
-            if (canonical == Canonical.NOT_EXACT) {
-                return NOT_EXACT;
-            }
-            if (canonical == Canonical.EXACT && guard.filter().mightContain(buffer.array(), 0, buffer.length())) {
-                return MAYBE;
-            }
-            // NULL never equals anything: this key contributes no rows.
-        }
-        return ABSENT;
+    @Override
+    public final boolean isolationForbidsAnswers() {
+        return connection.isolationForbidsAnswers();
     }
 
-    /** {@code key = ANY(?)}: absent when every element of the bound array is. */
-    private int arrayKeysAbsent(ParameterSlots slots, CachedPlan.Key key, Guard guard, KeyBuffer buffer) {
-        Object[] elements = BoundValues.arrayElements(slots, key.parameter, guard.keyColumnType(),
-                connection.context.dialect);
-        if (elements == null) {
-            return NOT_EXACT;
-        }
-        for (Object element : elements) {
-            Canonical canonical = guard.keyForm().canonicalize(element, buffer);
-            if (canonical == Canonical.NOT_EXACT) {
-                return NOT_EXACT;
-            }
-            if (canonical == Canonical.EXACT && guard.filter().mightContain(buffer.array(), 0, buffer.length())) {
-                return MAYBE;
-            }
-        }
-        return ABSENT;
+    @Override
+    public final boolean snapshotPredatesFilters() {
+        return connection.snapshotPredatesFilters();
+    }
+
+    @Override
+    public final boolean transactionForbidsAnswer(Guard guard) {
+        return connection.transactionForbidsAnswer(guard);
+    }
+
+    @Override
+    public final boolean resolvesAsBuilt() {
+        return connection.resolvesAsBuilt();
+    }
+
+    @Override
+    public final Dialect dialect() {
+        return connection.context.dialect;
+    }
+
+    @Override
+    public final SyncWatch watch() {
+        return connection.context.watch;
+    }
+
+    @Override
+    public final Object watchAttachment() {
+        return connection.watchAttachment();
     }
 
     /** Wraps the driver's result of a lookup that ran, copying its metadata the first time. */
