@@ -26,8 +26,8 @@ final class BoundValues {
         if (slots == null) {
             return Canonical.NOT_EXACT; // a '?' in a plain statement: the driver will refuse it
         }
-        int index = key.parameter;
-        if (key.cast != null && !castPreserves(slots, index, key.cast)) {
+        int index = key.parameter();
+        if (key.cast() != null && !castPreserves(slots, index, key.cast())) {
             return Canonical.NOT_EXACT; // the database would compare the cast (truncated, rounded) value
         }
         switch (slots.kind(index)) {
@@ -39,7 +39,7 @@ final class BoundValues {
                 // raises "operator does not exist" rather than answer, so let it. A cast in the
                 // text (CAST(? AS uuid), ?::uuid) makes the server convert it instead.
                 if (lookup && value instanceof String && !guard.keyIsText()
-                        && dialect == Dialect.POSTGRES && key.cast == null) {
+                        && dialect == Dialect.POSTGRES && key.cast() == null) {
                     return Canonical.NOT_EXACT;
                 }
                 return guard.keyForm().canonicalize(value, buffer);

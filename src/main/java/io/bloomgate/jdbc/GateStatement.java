@@ -31,7 +31,7 @@ class GateStatement extends ForwardingStatement implements LookupDecision.Sessio
     /** What the application sees of {@link #answer}: itself, or the replayed row around it. */
     private java.sql.ResultSet answerView;
     /** The lookup now running for real has absent keys: its result is the plan's answer on empty input. */
-    private CachedPlan captureEmptyInput;
+    private CachedPlan.Lookup captureEmptyInput;
     /**
      * The lookup now running passed every session check (names resolve as at build): only such an
      * execution's metadata may be copied (after USE other_schema the same text reads another table).
@@ -87,7 +87,7 @@ class GateStatement extends ForwardingStatement implements LookupDecision.Sessio
      * must run (then the counters say why, and {@link #takePositives} the guard to credit). What
      * to do is {@link LookupDecision}'s; this method does what it says.
      */
-    final ResultSet tryAnswer(CachedPlan plan, ParameterSlots slots) throws SQLException {
+    final ResultSet tryAnswer(CachedPlan.Lookup plan, ParameterSlots slots) throws SQLException {
         captureEmptyInput = null;
         Guard guard = plan.guard;
         LookupDecision.Verdict verdict = LookupDecision.decide(plan, slots,
@@ -170,7 +170,7 @@ class GateStatement extends ForwardingStatement implements LookupDecision.Sessio
     }
 
     /** Wraps the driver's result of a lookup that ran, copying its metadata the first time. */
-    final ResultSet lookupResult(CachedPlan plan, ResultSet rs, Guard positives) throws SQLException {
+    final ResultSet lookupResult(CachedPlan.Lookup plan, ResultSet rs, Guard positives) throws SQLException {
         if (rs == null) {
             return null;
         }
@@ -178,7 +178,7 @@ class GateStatement extends ForwardingStatement implements LookupDecision.Sessio
         if (copies.metaData() == null && sessionAsBuilt) {
             copies.metaData(rs.getMetaData(), plan.sql);
         }
-        CachedPlan capture = captureEmptyInput;
+        CachedPlan.Lookup capture = captureEmptyInput;
         captureEmptyInput = null;
         if (capture != null) {
             return remember(rs, new EmptyInputCapture(this, rs, capture));
@@ -254,27 +254,27 @@ class GateStatement extends ForwardingStatement implements LookupDecision.Sessio
      */
     final Guard[] beforeExecute(CachedPlan plan, ParameterSlots slots) {
         connection.noteStatement(plan);
-        switch (plan.kind) {
-            case BYPASS:
-                if (plan.guard != null) {
-                    plan.guard.counters().countBypass(plan.bypassReason);
-                }
-                return null;
-            case WRITE:
-                return addWriteKeys(plan, slots);
-            case UNKNOWN_WRITE:
-                Guard[] guards = unsettleUnknownWrite(plan);
-                return guards.length == 0 ? null : guards;
-            default:
-                return null;
+        if (plan instanceof CachedPlan.Bypass bypass) {
+            if (bypass.guard != null) {
+                bypass.guard.counters().countBypass(bypass.reason);
+            }
+            return null;
         }
+        if (plan instanceof CachedPlan.Write write) {
+            return addWriteKeys(write, slots);
+        }
+        if (plan instanceof CachedPlan.UnknownWrite unknown) {
+            Guard[] guards = unsettleUnknownWrite(unknown);
+            return guards.length == 0 ? null : guards;
+        }
+        return null;
     }
 
     /**
      * A statement that may write keys the gate cannot see: every guard it may touch is unsettled,
      * except guards a database trigger keeps in sync (which sees the keys inside the write).
      */
-    final Guard[] unsettleUnknownWrite(CachedPlan plan) {
+    final Guard[] unsettleUnknownWrite(CachedPlan.UnknownWrite plan) {
         Guard[] candidates = plan.guard != null ? new Guard[] {plan.guard} : connection.context.guards;
         int n = 0;
         Guard[] unsettled = new Guard[candidates.length];
@@ -292,15 +292,16 @@ class GateStatement extends ForwardingStatement implements LookupDecision.Sessio
      * Adds a write's keys to each guard it writes; returns the guards left unsettled because some
      * key is unknown (null: none).
      */
-    private Guard[] addWriteKeys(CachedPlan plan, ParameterSlots slots) {
+    private Guard[] addWriteKeys(CachedPlan.Write plan, ParameterSlots slots) {
         Guard[] unsettled = null;
-        for (CachedPlan part : plan.writeParts) {
-            if (part.guard.syncedByTrigger()) {
+        for (CachedPlan.Write.Part part : plan.parts) {
+            Guard guard = part.guard();
+            if (guard.syncedByTrigger()) {
                 continue; // the database's trigger adds the keys, inside the write
             }
-            if (!addWriteKeys(part, part.guard, slots)) {
-                part.guard.unsettle();
-                unsettled = unsettled == null ? new Guard[] {part.guard} : append(unsettled, part.guard);
+            if (!addWriteKeys(part, guard, slots)) {
+                guard.unsettle();
+                unsettled = unsettled == null ? new Guard[] {guard} : append(unsettled, guard);
             }
         }
         return unsettled;
@@ -313,14 +314,14 @@ class GateStatement extends ForwardingStatement implements LookupDecision.Sessio
     }
 
     /** Adds one guard's keys; false if some key is unknown (so the guard must be unsettled). */
-    private boolean addWriteKeys(CachedPlan plan, Guard guard, ParameterSlots slots) {
-        boolean known = !plan.keysUnknown && !callable();
+    private boolean addWriteKeys(CachedPlan.Write.Part part, Guard guard, ParameterSlots slots) {
+        boolean known = !part.keysUnknown() && !callable();
         KeyBuffer buffer = keyBuffer();
-        for (CachedPlan.Key key : plan.keys) {
-            if (key.parameter == 0) {
-                if (key.literal == Canonical.EXACT) {
-                    guard.add(key.literalBytes, 0, key.literalBytes.length);
-                } else if (key.literal == Canonical.NOT_EXACT) {
+        for (CachedPlan.Key key : part.keys()) {
+            if (key.isLiteral()) {
+                if (key.literal() == Canonical.EXACT) {
+                    guard.add(key.literalBytes(), 0, key.literalBytes().length);
+                } else if (key.literal() == Canonical.NOT_EXACT) {
                     known = false;
                 }
                 continue;
@@ -350,7 +351,7 @@ class GateStatement extends ForwardingStatement implements LookupDecision.Sessio
         int phase = connection.context.writes.enter(); // before the keys are added: see WritesInFlight
         try {
             Guard[] unsettled = beforeExecute(plan, slots);
-            if (unsettled != null && plan.kind == CachedPlan.Kind.WRITE && generatedKeysRequested) {
+            if (unsettled != null && plan instanceof CachedPlan.Write && generatedKeysRequested) {
                 return runLearningKeys(plan, unsettled, call);
             }
             return runSettling(unsettled, () -> onDatabase(plan, call));
@@ -414,15 +415,15 @@ class GateStatement extends ForwardingStatement implements LookupDecision.Sessio
     public ResultSet executeQuery(String sql) throws SQLException {
         newExecution();
         CachedPlan plan = planFor(sql);
-        if (plan.kind == CachedPlan.Kind.LOOKUP) {
-            connection.noteStatement(plan);
-            ResultSet empty = tryAnswer(plan, null);
+        if (plan instanceof CachedPlan.Lookup lookup) {
+            connection.noteStatement(lookup);
+            ResultSet empty = tryAnswer(lookup, null);
             if (empty != null) {
                 answerIsCurrent(); // getResultSet() returns it, getMoreResults() closes it, as the driver's
                 return empty;
             }
             Guard positives = takePositives();
-            return lookupResult(plan, onDatabase(plan, () -> delegate.executeQuery(sql)), positives);
+            return lookupResult(lookup, onDatabase(lookup, () -> delegate.executeQuery(sql)), positives);
         }
         return run(plan, null, () -> wrap(delegate.executeQuery(sql)));
     }
@@ -466,17 +467,17 @@ class GateStatement extends ForwardingStatement implements LookupDecision.Sessio
     /** {@code execute()}: a lookup may be answered; its result then is the statement's current result. */
     final boolean executeAnswering(CachedPlan plan, ParameterSlots slots, SqlCall<Boolean> call)
             throws SQLException {
-        if (plan.kind == CachedPlan.Kind.LOOKUP) {
-            connection.noteStatement(plan);
-            if (tryAnswer(plan, slots) != null) {
+        if (plan instanceof CachedPlan.Lookup lookup) {
+            connection.noteStatement(lookup);
+            if (tryAnswer(lookup, slots) != null) {
                 answerIsCurrent();
                 return true;
             }
-            boolean hasResult = onDatabase(plan, call);
-            if (hasResult && plan.copies().metaData() == null && sessionAsBuilt) {
+            boolean hasResult = onDatabase(lookup, call);
+            if (hasResult && lookup.copies().metaData() == null && sessionAsBuilt) {
                 ResultSet rs = delegate.getResultSet();
                 if (rs != null) {
-                    plan.copies().metaData(rs.getMetaData(), plan.sql);
+                    lookup.copies().metaData(rs.getMetaData(), lookup.sql);
                 }
             }
             return hasResult;
@@ -638,7 +639,7 @@ class GateStatement extends ForwardingStatement implements LookupDecision.Sessio
         }
         ResultSet rs = delegate.getResultSet();
         Guard positives = takePositives();
-        CachedPlan capture = captureEmptyInput;
+        CachedPlan.Lookup capture = captureEmptyInput;
         captureEmptyInput = null;
         if (capture != null && rs != null && rs != lastDriverResult) {
             return remember(rs, new EmptyInputCapture(this, rs, capture));

@@ -132,7 +132,7 @@ final class LookupDecision {
      * @param callable        the statement is a {@code CallableStatement}
      * @param buffer          scratch space for canonical keys
      */
-    static Verdict decide(CachedPlan plan, ParameterSlots slots, boolean forwardReadOnly, boolean callable,
+    static Verdict decide(CachedPlan.Lookup plan, ParameterSlots slots, boolean forwardReadOnly, boolean callable,
             Session session, KeyBuffer buffer) {
         Guard guard = plan.guard;
         Verdict bypass = sessionBypass(plan, slots, forwardReadOnly, callable, session);
@@ -167,7 +167,7 @@ final class LookupDecision {
     }
 
     /** Rules 1 to 7: the guard, the statement, the session and the non-key parameters. */
-    private static Verdict sessionBypass(CachedPlan plan, ParameterSlots slots, boolean forwardReadOnly,
+    private static Verdict sessionBypass(CachedPlan.Lookup plan, ParameterSlots slots, boolean forwardReadOnly,
             boolean callable, Session session) {
         Guard guard = plan.guard;
         if (!guard.ready() || session.gateClosed()) {
@@ -197,29 +197,29 @@ final class LookupDecision {
             }
         }
         Dialect dialect = session.dialect();
-        for (int i = 0; i < plan.otherParameters.length; i++) {
-            ParameterCast cast = plan.otherParameterCasts[i];
-            if (!BoundValues.compatible(slots, plan.otherParameters[i], plan.otherParameterTypes[i], dialect)
-                    || cast != null && !BoundValues.castPreserves(slots, plan.otherParameters[i], cast)) {
+        for (CachedPlan.OtherParameter other : plan.otherParameters) {
+            ParameterCast cast = other.cast();
+            if (!BoundValues.compatible(slots, other.index(), other.type(), dialect)
+                    || cast != null && !BoundValues.castPreserves(slots, other.index(), cast)) {
                 return Verdict.PARAMETER;
             }
         }
         return null;
     }
 
-    private static int keysAbsent(CachedPlan plan, ParameterSlots slots, Guard guard, KeyBuffer buffer,
+    private static int keysAbsent(CachedPlan.Lookup plan, ParameterSlots slots, Guard guard, KeyBuffer buffer,
             Dialect dialect) {
         for (CachedPlan.Key key : plan.keys) {
             Canonical canonical;
-            if (key.parameter == 0) {
-                canonical = key.literal;
+            if (key.isLiteral()) {
+                canonical = key.literal();
                 if (canonical == Canonical.EXACT) {
-                    if (guard.filter().mightContain(key.literalBytes)) {
+                    if (guard.filter().mightContain(key.literalBytes())) {
                         return MAYBE;
                     }
                     continue;
                 }
-            } else if (key.array) {
+            } else if (key.array()) {
                 int verdict = arrayKeysAbsent(slots, key, guard, buffer, dialect);
                 if (verdict != ABSENT) {
                     return verdict;
@@ -227,9 +227,9 @@ final class LookupDecision {
                 continue;
             } else {
                 canonical = BoundValues.canonicalKey(slots, key, guard, buffer, true, dialect);
-                if (canonical != Canonical.NOT_EXACT && !(key.cast != null
-                        ? BoundValues.castFits(key.cast, guard.keyColumnType())
-                        : BoundValues.accepted(slots, key.parameter, guard.keyColumnType(), dialect))) {
+                if (canonical != Canonical.NOT_EXACT && !(key.cast() != null
+                        ? BoundValues.castFits(key.cast(), guard.keyColumnType())
+                        : BoundValues.accepted(slots, key.parameter(), guard.keyColumnType(), dialect))) {
                     return NOT_EXACT; // the database would raise an error converting it, not return rows
                 }
             }
@@ -247,7 +247,7 @@ final class LookupDecision {
     /** {@code key = ANY(?)}: absent when every element of the bound array is. */
     private static int arrayKeysAbsent(ParameterSlots slots, CachedPlan.Key key, Guard guard, KeyBuffer buffer,
             Dialect dialect) {
-        Object[] elements = BoundValues.arrayElements(slots, key.parameter, guard.keyColumnType(), dialect);
+        Object[] elements = BoundValues.arrayElements(slots, key.parameter(), guard.keyColumnType(), dialect);
         if (elements == null) {
             return NOT_EXACT;
         }

@@ -127,13 +127,12 @@ class LookupDecisionTest {
     }
 
     /** A plan whose first real execution has been seen (its metadata copied): answers may be given. */
-    private CachedPlan executedOnce(String sql) throws SQLException {
+    private CachedPlan.Lookup executedOnce(String sql) throws SQLException {
         return executedOnce(context, sql);
     }
 
-    private static CachedPlan executedOnce(GateContext context, String sql) throws SQLException {
-        CachedPlan plan = context.plan(sql);
-        assertThat(plan.kind).as(sql).isEqualTo(CachedPlan.Kind.LOOKUP);
+    private static CachedPlan.Lookup executedOnce(GateContext context, String sql) throws SQLException {
+        CachedPlan.Lookup plan = (CachedPlan.Lookup) context.plan(sql);
         RowSetMetaDataImpl metaData = new RowSetMetaDataImpl();
         metaData.setColumnCount(1);
         metaData.setColumnLabel(1, "NAME");
@@ -153,7 +152,7 @@ class LookupDecisionTest {
         return slots;
     }
 
-    private Verdict decide(CachedPlan plan, ParameterSlots slots) {
+    private Verdict decide(CachedPlan.Lookup plan, ParameterSlots slots) {
         return LookupDecision.decide(plan, slots, true, false, session, new KeyBuffer());
     }
 
@@ -208,7 +207,7 @@ class LookupDecisionTest {
 
         @Test
         void runsForRealToCopyTheMetadata() {
-            Verdict verdict = decide(context.plan(BY_ID), bound(ABSENT));
+            Verdict verdict = decide((CachedPlan.Lookup) context.plan(BY_ID), bound(ABSENT));
             assertThat(verdict).isEqualTo(Verdict.FIRST_EXECUTION);
             assertThat(verdict.reason).isEqualTo(BypassReason.FIRST_EXECUTION);
             assertThat(verdict.sessionAsBuilt).as("its metadata may be copied").isTrue();
@@ -216,7 +215,7 @@ class LookupDecisionTest {
 
         @Test
         void ofAnAggregateCapturesTheRowOnEmptyInputThenReplaysIt() throws SQLException {
-            CachedPlan plan = executedOnce("SELECT COUNT(*) FROM T WHERE ID = ?");
+            CachedPlan.Lookup plan = executedOnce("SELECT COUNT(*) FROM T WHERE ID = ?");
             assertThat(plan.rowsOnEmptyInput).isTrue();
             assertThat(decide(plan, bound(ABSENT))).isEqualTo(Verdict.CAPTURE_EMPTY_INPUT);
             plan.copies().emptyInputRow = CapturedRow.NO_ROW;
@@ -282,7 +281,7 @@ class LookupDecisionTest {
 
         @Test
         void aKeyCastThatChangesTheValue() throws SQLException {
-            CachedPlan plan = executedOnce("SELECT NAME FROM T WHERE ID = CAST(? AS SMALLINT)");
+            CachedPlan.Lookup plan = executedOnce("SELECT NAME FROM T WHERE ID = CAST(? AS SMALLINT)");
             assertThat(decide(plan, bound(ABSENT))).as("fits").isEqualTo(Verdict.ANSWER_EMPTY);
             assertThat(decide(plan, bound(100_000L))).as("overflows SMALLINT").isEqualTo(Verdict.KEY_NOT_EXACT);
         }
@@ -361,7 +360,7 @@ class LookupDecisionTest {
 
         @Test
         void aNegativeLimit() throws SQLException {
-            CachedPlan plan = executedOnce("SELECT NAME FROM T WHERE ID = ? LIMIT ?");
+            CachedPlan.Lookup plan = executedOnce("SELECT NAME FROM T WHERE ID = ? LIMIT ?");
             assertThat(decide(plan, bound(ABSENT, 10L))).isEqualTo(Verdict.ANSWER_EMPTY);
             assertThat(decide(plan, bound(ABSENT, -1L))).isEqualTo(Verdict.PARAMETER);
         }
@@ -372,7 +371,7 @@ class LookupDecisionTest {
 
         @Test
         void aGuardNotReadyPassesThroughWithoutAskingTheSessionMore() throws SQLException {
-            CachedPlan plan = executedOnce(BY_ID);
+            CachedPlan.Lookup plan = executedOnce(BY_ID);
             guard.unsync("test");
             assertThat(decide(plan, bound(ABSENT))).isEqualTo(Verdict.NOT_READY);
             assertThat(session.asked).as("a probe of the session may cost a round trip").isEmpty();
@@ -386,7 +385,7 @@ class LookupDecisionTest {
 
         @Test
         void aWriteWithUnknownKeysInFlightPassesThrough() throws SQLException {
-            CachedPlan plan = executedOnce(BY_ID);
+            CachedPlan.Lookup plan = executedOnce(BY_ID);
             guard.unsettle();
             assertThat(decide(plan, bound(ABSENT))).isEqualTo(Verdict.UNSETTLED);
             guard.settle();
