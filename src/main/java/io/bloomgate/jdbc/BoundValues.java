@@ -6,6 +6,7 @@ import io.bloomgate.sql.Dialect;
 import io.bloomgate.sql.ParameterCast;
 import io.bloomgate.sync.ColumnType;
 import io.bloomgate.sync.Guard;
+import io.bloomgate.sync.KeyFunnel;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.UUID;
@@ -32,7 +33,7 @@ final class BoundValues {
         }
         switch (slots.kind(index)) {
             case ParameterSlots.LONG:
-                return guard.keyForm().canonicalizeLong(slots.longValue(index), buffer);
+                return KeyFunnel.canonicalLong(guard, slots.longValue(index), buffer);
             case ParameterSlots.OBJECT:
                 Object value = slots.object(index);
                 // pgjdbc sends setString values typed varchar: against a non-text key the server
@@ -42,9 +43,9 @@ final class BoundValues {
                         && dialect == Dialect.POSTGRES && key.cast() == null) {
                     return Canonical.NOT_EXACT;
                 }
-                return guard.keyForm().canonicalize(value, buffer);
+                return KeyFunnel.canonical(guard, value, buffer);
             case ParameterSlots.UNTYPED:
-                return guard.keyForm().canonicalize(slots.object(index), buffer); // typed by the server, as a literal
+                return KeyFunnel.canonical(guard, slots.object(index), buffer); // typed by the server, as a literal
             case ParameterSlots.NULL:
                 // pgjdbc sends a NULL typed as its setter's type (setNull(i, VARCHAR), setString(i,
                 // null)...), which the gate does not record: against a key of another type the server

@@ -10,6 +10,7 @@ import io.bloomgate.sql.StatementPlan;
 import io.bloomgate.sql.StatementShape;
 import io.bloomgate.sync.ColumnType;
 import io.bloomgate.sync.Guard;
+import io.bloomgate.sync.KeyFunnel;
 import java.sql.JDBCType;
 import java.util.Arrays;
 import java.util.List;
@@ -43,7 +44,7 @@ abstract sealed class CachedPlan
         }
 
         static Key literal(Object value, Guard guard, KeyBuffer buffer) {
-            Canonical canonical = guard.keyForm().canonicalize(value, buffer);
+            Canonical canonical = KeyFunnel.canonical(guard, value, buffer);
             return new Key(0, null, canonical, canonical == Canonical.EXACT ? buffer.toByteArray() : null, false);
         }
 

@@ -3,6 +3,7 @@ package io.bloomgate.jdbc;
 import io.bloomgate.key.Canonical;
 import io.bloomgate.key.KeyBuffer;
 import io.bloomgate.sync.Guard;
+import io.bloomgate.sync.KeyFunnel;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -159,12 +160,12 @@ class GatePreparedStatement extends ForwardingPreparedStatement {
             if (key.isLiteral()) {
                 canonical = key.literal();
                 if (canonical == Canonical.EXACT) {
-                    hash = guard.filter().hash(key.literalBytes(), 0, key.literalBytes().length);
+                    hash = KeyFunnel.hash(guard, key.literalBytes());
                 }
             } else {
                 canonical = BoundValues.canonicalKey(slots, key, guard, buffer, false, connection.context.dialect);
                 if (canonical == Canonical.EXACT) {
-                    hash = guard.hash(buffer);
+                    hash = KeyFunnel.hash(guard, buffer);
                 }
             }
             if (canonical == Canonical.EXACT) {

@@ -5,6 +5,7 @@ import io.bloomgate.key.Canonical;
 import io.bloomgate.key.KeyBuffer;
 import io.bloomgate.sql.Dialect;
 import io.bloomgate.sync.Guard;
+import io.bloomgate.sync.KeyFunnel;
 import io.bloomgate.sync.SyncWatch;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -320,7 +321,7 @@ class GateStatement extends ForwardingStatement implements LookupDecision.Sessio
         for (CachedPlan.Key key : part.keys()) {
             if (key.isLiteral()) {
                 if (key.literal() == Canonical.EXACT) {
-                    guard.add(key.literalBytes(), 0, key.literalBytes().length);
+                    KeyFunnel.add(guard, key.literalBytes());
                 } else if (key.literal() == Canonical.NOT_EXACT) {
                     known = false;
                 }
@@ -328,7 +329,7 @@ class GateStatement extends ForwardingStatement implements LookupDecision.Sessio
             }
             Canonical canonical = BoundValues.canonicalKey(slots, key, guard, buffer, false, connection.context.dialect);
             if (canonical == Canonical.EXACT) {
-                guard.add(buffer);
+                KeyFunnel.add(guard, buffer);
             } else if (canonical == Canonical.NOT_EXACT) {
                 known = false; // the database converts it by its own rules: learn the key by a scan
             }

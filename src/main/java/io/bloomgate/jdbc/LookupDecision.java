@@ -6,6 +6,7 @@ import io.bloomgate.key.KeyBuffer;
 import io.bloomgate.sql.Dialect;
 import io.bloomgate.sql.ParameterCast;
 import io.bloomgate.sync.Guard;
+import io.bloomgate.sync.KeyFunnel;
 import io.bloomgate.sync.SyncWatch;
 
 /**
@@ -214,7 +215,7 @@ final class LookupDecision {
             if (key.isLiteral()) {
                 canonical = key.literal();
                 if (canonical == Canonical.EXACT) {
-                    if (guard.filter().mightContain(key.literalBytes())) {
+                    if (KeyFunnel.mightContain(guard, key.literalBytes())) {
                         return MAYBE;
                     }
                     continue;
@@ -236,7 +237,7 @@ final class LookupDecision {
             if (canonical == Canonical.NOT_EXACT) {
                 return NOT_EXACT;
             }
-            if (canonical == Canonical.EXACT && guard.filter().mightContain(buffer.array(), 0, buffer.length())) {
+            if (canonical == Canonical.EXACT && KeyFunnel.mightContain(guard, buffer)) {
                 return MAYBE;
             }
             // NULL never equals anything: this key contributes no rows.
@@ -252,11 +253,11 @@ final class LookupDecision {
             return NOT_EXACT;
         }
         for (Object element : elements) {
-            Canonical canonical = guard.keyForm().canonicalize(element, buffer);
+            Canonical canonical = KeyFunnel.canonical(guard, element, buffer);
             if (canonical == Canonical.NOT_EXACT) {
                 return NOT_EXACT;
             }
-            if (canonical == Canonical.EXACT && guard.filter().mightContain(buffer.array(), 0, buffer.length())) {
+            if (canonical == Canonical.EXACT && KeyFunnel.mightContain(guard, buffer)) {
                 return MAYBE;
             }
         }

@@ -41,6 +41,8 @@ public final class Guard {
     private final GuardedTable table;
     private final KeyForm keyForm;
     private final JDBCType keyType;
+    /** See {@link KeyFunnel#isInteger}: read per trigger row and scanned row. */
+    private final boolean integerKey;
     private final Map<String, ColumnType> columnTypes;
     private final FilterSpec requested;
     private final GuardCounters counters = new GuardCounters();
@@ -80,6 +82,7 @@ public final class Guard {
         this.table = table;
         this.keyForm = keyForm;
         this.keyType = keyType;
+        this.integerKey = KeyFunnel.isInteger(keyType);
         this.columnTypes = Map.copyOf(columnTypes);
         this.requested = spec;
         this.spec = spec;
@@ -124,8 +127,7 @@ public final class Guard {
 
     /** Whether the key column is an integer type (its canonical bytes are the value's 8 little-endian bytes). */
     public boolean keyIsInteger() {
-        return keyType == JDBCType.TINYINT || keyType == JDBCType.SMALLINT || keyType == JDBCType.INTEGER
-                || keyType == JDBCType.BIGINT;
+        return integerKey;
     }
 
     /** Character string types. */
