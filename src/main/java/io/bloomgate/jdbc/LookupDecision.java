@@ -11,9 +11,10 @@ import io.bloomgate.sync.SyncWatch;
 
 /**
  * Whether the filter answers one execution of a lookup, or why the lookup passes through to the
- * database (docs/architecture.md, "The read path"). No JDBC here: the statement wrapper reads the
- * parameters, runs what passes through and builds the answer; this class only decides, from the
- * cached plan, the bound values, the guard (state and filter) and what the session says of itself.
+ * database (docs/architecture.md section 2, the read path). No JDBC here: the statement wrapper
+ * reads the parameters, runs what passes through and builds the answer; this class only decides,
+ * from the cached plan, the bound values, the guard (state and filter) and what the session says
+ * of itself.
  *
  * <p>The rules, in the order they are checked (the first that applies decides):
  * <ol>

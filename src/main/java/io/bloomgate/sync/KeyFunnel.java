@@ -12,8 +12,8 @@ import java.sql.SQLException;
  * column value read by a scan, a trigger's row value, a change-log element and a generated key all
  * become canonical key bytes (or, for integer keys, a long, whose canonical bytes are its 8
  * little-endian bytes, hashed identically by the filter's long path) here, and are added or probed
- * here: a key added one way is found when probed any other way (docs/architecture.md, "The
- * invariant"). Internal to bloomgate (public only so the jdbc, h2 and postgres packages can reach it).
+ * here: a key added one way is found when probed any other way (docs/architecture.md sections 1
+ * and 3). Internal to bloomgate (public only so the jdbc, h2 and postgres packages can reach it).
  *
  * <p>Allocation-free: canonical bytes go to a caller's {@link KeyBuffer}.
  */
