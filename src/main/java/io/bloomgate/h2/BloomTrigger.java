@@ -1,9 +1,9 @@
 package io.bloomgate.h2;
 
-import io.bloomgate.key.Canonical;
 import io.bloomgate.key.KeyBuffer;
 import io.bloomgate.sync.CatalogReader;
 import io.bloomgate.sync.Guard;
+import io.bloomgate.sync.KeyFunnel;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
@@ -138,20 +138,9 @@ public final class BloomTrigger implements Trigger {
     }
 
     private static void add(Guard guard, Object key) {
-        if (key == null) {
-            return; // NULL equals nothing: no lookup can find it
-        }
-        if (guard.keyIsInteger()
-                && (key instanceof Long || key instanceof Integer || key instanceof Short || key instanceof Byte)) {
-            guard.addLong(((Number) key).longValue()); // the column's own value: in range, hashed as 8 LE bytes
-            return;
-        }
-        KeyBuffer buffer = BUFFERS.get();
-        if (guard.keyForm().canonicalize(key, buffer) == Canonical.EXACT) {
-            guard.add(buffer);
-        }
-        // Not exact: a stored value with no canonical form (a string with NUL, say) is never
-        // answered from the filter either, since a lookup for it is not exact.
+        // NULL, or a stored value with no canonical form (a string with NUL, say), is skipped: a
+        // lookup for it is never answered from the filter either.
+        KeyFunnel.addValue(guard, key, BUFFERS.get());
     }
 
     private static boolean sameKey(Object a, Object b) {

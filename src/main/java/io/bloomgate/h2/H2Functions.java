@@ -10,6 +10,7 @@ import io.bloomgate.sql.Dialect;
 import io.bloomgate.sql.GuardedTable;
 import io.bloomgate.sync.CatalogReader;
 import io.bloomgate.sync.Guard;
+import io.bloomgate.sync.KeyFunnel;
 import io.bloomgate.sync.TableScanner;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -77,14 +78,14 @@ public final class H2Functions {
         Object object = ValueToObjectConverter.valueToDefaultObject(value, connection.unwrap(JdbcConnection.class),
                 true);
         KeyBuffer buffer = BUFFERS.get();
-        Canonical canonical = guard.keyForm().canonicalize(object, buffer);
+        Canonical canonical = KeyFunnel.canonical(guard, object, buffer);
         if (canonical == Canonical.NULL) {
             return Boolean.FALSE;
         }
         if (canonical != Canonical.EXACT) {
             return Boolean.TRUE; // the database would convert it by its own rules: maybe
         }
-        if (guard.mightContainHash(guard.hash(buffer))) {
+        if (KeyFunnel.mightContain(guard, buffer)) {
             guard.counters().countPassedThrough();
             return Boolean.TRUE;
         }

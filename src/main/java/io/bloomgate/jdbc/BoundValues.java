@@ -6,6 +6,7 @@ import io.bloomgate.sql.Dialect;
 import io.bloomgate.sql.ParameterCast;
 import io.bloomgate.sync.ColumnType;
 import io.bloomgate.sync.Guard;
+import io.bloomgate.sync.KeyFunnel;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.UUID;
@@ -26,25 +27,25 @@ final class BoundValues {
         if (slots == null) {
             return Canonical.NOT_EXACT; // a '?' in a plain statement: the driver will refuse it
         }
-        int index = key.parameter;
-        if (key.cast != null && !castPreserves(slots, index, key.cast)) {
+        int index = key.parameter();
+        if (key.cast() != null && !castPreserves(slots, index, key.cast())) {
             return Canonical.NOT_EXACT; // the database would compare the cast (truncated, rounded) value
         }
         switch (slots.kind(index)) {
             case ParameterSlots.LONG:
-                return guard.keyForm().canonicalizeLong(slots.longValue(index), buffer);
+                return KeyFunnel.canonicalLong(guard, slots.longValue(index), buffer);
             case ParameterSlots.OBJECT:
                 Object value = slots.object(index);
                 // pgjdbc sends setString values typed varchar: against a non-text key the server
                 // raises "operator does not exist" rather than answer, so let it. A cast in the
                 // text (CAST(? AS uuid), ?::uuid) makes the server convert it instead.
                 if (lookup && value instanceof String && !guard.keyIsText()
-                        && dialect == Dialect.POSTGRES && key.cast == null) {
+                        && dialect == Dialect.POSTGRES && key.cast() == null) {
                     return Canonical.NOT_EXACT;
                 }
-                return guard.keyForm().canonicalize(value, buffer);
+                return KeyFunnel.canonical(guard, value, buffer);
             case ParameterSlots.UNTYPED:
-                return guard.keyForm().canonicalize(slots.object(index), buffer); // typed by the server, as a literal
+                return KeyFunnel.canonical(guard, slots.object(index), buffer); // typed by the server, as a literal
             case ParameterSlots.NULL:
                 // pgjdbc sends a NULL typed as its setter's type (setNull(i, VARCHAR), setString(i,
                 // null)...), which the gate does not record: against a key of another type the server

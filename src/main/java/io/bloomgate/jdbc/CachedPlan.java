@@ -4,60 +4,68 @@ import io.bloomgate.BypassReason;
 import io.bloomgate.key.Canonical;
 import io.bloomgate.key.KeyBuffer;
 import io.bloomgate.sql.KeyOperand;
-import io.bloomgate.sql.OtherParameter;
 import io.bloomgate.sql.ParameterCast;
 import io.bloomgate.sql.Dialect;
 import io.bloomgate.sql.StatementPlan;
 import io.bloomgate.sql.StatementShape;
 import io.bloomgate.sync.ColumnType;
 import io.bloomgate.sync.Guard;
+import io.bloomgate.sync.KeyFunnel;
 import java.sql.JDBCType;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 
 /**
- * What the gate does with one SQL text, decided once and cached: the classifier's plan resolved to
- * guards, literal keys already in canonical form, and (after the first real execution of a lookup)
- * the metadata an empty answer needs.
+ * What the gate does with one SQL text, decided once and cached: the classifier's {@link
+ * StatementPlan} resolved to guards, literal keys already in canonical form, and (after the first
+ * real execution of a lookup) the metadata an empty answer needs. One final class per case: a
+ * {@link Lookup} the filter may answer, a {@link Write} whose keys are added before it runs, an
+ * {@link UnknownWrite} that may write keys the gate cannot see, a {@link Bypass} on a guarded table
+ * and {@link Unrelated} text. Every case carries what its text may do to the session.
  */
-final class CachedPlan {
+abstract sealed class CachedPlan
+        permits CachedPlan.Lookup, CachedPlan.Write, CachedPlan.UnknownWrite, CachedPlan.Bypass, CachedPlan.Unrelated {
 
-    enum Kind { LOOKUP, WRITE, UNKNOWN_WRITE, BYPASS, UNRELATED }
+    /**
+     * A key operand: a parameter (1-based index; {@code array}: {@code key = ANY(?)}, the parameter
+     * is an array of keys; {@code cast}: a cast around it, as jOOQ renders on H2, or null), or a
+     * literal already canonicalised ({@code parameter} 0, {@code literal} EXACT, NULL or NOT_EXACT,
+     * {@code literalBytes} the canonical bytes of an EXACT one).
+     */
+    record Key(int parameter, ParameterCast cast, Canonical literal, byte[] literalBytes, boolean array) {
 
-    /** A key operand: a parameter index, or a literal already canonicalised. */
-    static final class Key {
-        final int parameter;        // 1-based, or 0 for a literal
-        final ParameterCast cast;   // a cast around the parameter (jOOQ renders one on H2), or null
-        final Canonical literal;    // for literals: EXACT, NULL or NOT_EXACT
-        final byte[] literalBytes;  // canonical bytes of an EXACT literal
-        final boolean array;        // key = ANY(?): the parameter is an array of keys
-
-        Key(int parameter, ParameterCast cast, Canonical literal, byte[] literalBytes) {
-            this(parameter, cast, literal, literalBytes, false);
+        static Key parameter(int index, ParameterCast cast) {
+            return new Key(index, cast, null, null, false);
         }
 
-        Key(int parameter, ParameterCast cast, Canonical literal, byte[] literalBytes, boolean array) {
-            this.parameter = parameter;
-            this.cast = cast;
-            this.literal = literal;
-            this.literalBytes = literalBytes;
-            this.array = array;
+        static Key arrayParameter(int index) {
+            return new Key(index, null, null, null, true);
+        }
+
+        static Key literal(Object value, Guard guard, KeyBuffer buffer) {
+            Canonical canonical = KeyFunnel.canonical(guard, value, buffer);
+            return new Key(0, null, canonical, canonical == Canonical.EXACT ? buffer.toByteArray() : null, false);
+        }
+
+        boolean isLiteral() {
+            return parameter == 0;
         }
     }
 
-    final Kind kind;
-    final Guard guard;            // the guard concerned, or null (UNKNOWN_WRITE on every guard, UNRELATED,
-                                  // a WRITE to a table with several guards)
-    /** WRITE: one single-guard write per guard whose key column the statement writes ({this} for one). */
-    final CachedPlan[] writeParts;
-    final Key[] keys;             // LOOKUP and WRITE
-    final boolean keysUnknown;    // WRITE: some row's key is not a plain parameter or literal
-    final boolean unqualifiedTable;
-    final int[] limitParameters;
-    final int[] otherParameters;
-    final ColumnType[] otherParameterTypes; // the compared column's type, or null
-    final ParameterCast[] otherParameterCasts; // a cast around the parameter, or null
-    final BypassReason bypassReason;
+    /**
+     * A parameter in another conjunct of a lookup: the type of the column it is compared with (null:
+     * none known) and a cast around it (or null).
+     */
+    record OtherParameter(int index, ColumnType type, ParameterCast cast) {
+    }
+
+    /** The guard concerned, or null (an unknown write on every guard, unrelated text, a write to several guards). */
+    final Guard guard;
+    /** The SQL text (for a shape's plan: the abstracted text). */
+    final String sql;
+    /** Whether executing it may add keys (a write or a statement that may write). */
+    final boolean writes;
     /**
      * The text may switch a transaction to SERIALIZABLE or READ UNCOMMITTED (SET TRANSACTION, BEGIN
      * ISOLATION LEVEL ...), or turn H2's locking off ({@code SET LOCK_MODE}).
@@ -82,23 +90,209 @@ final class CachedPlan {
     final boolean mayEndTransaction;
     /** The text may change auto-commit behind the driver's API (H2's {@code SET AUTOCOMMIT}). */
     final boolean mayChangeAutoCommit;
-    /** Whether executing it may add keys (a write or a statement that may write). */
-    final boolean writes;
+
+    private CachedPlan(Guard guard, String sql) {
+        this.guard = guard;
+        this.sql = sql;
+        boolean lookup = this instanceof Lookup;
+        boolean understood = lookup || this instanceof Write;
+        this.writes = this instanceof Write || this instanceof UnknownWrite;
+        String lower = sql.toLowerCase(Locale.ROOT);
+        SessionEffects effects = SessionEffects.of(lower, understood);
+        this.mentionsUnansweredIsolation = lower.contains("serializable") || lower.contains("uncommitted")
+                || lower.contains("lock_mode");
+        this.mentionsSnapshotIsolation = lower.contains("repeatable") || lower.contains("snapshot")
+                || lower.contains("isolation");
+        this.mayChangeSchema = effects.mayChangeSchema();
+        this.createsTemporaryTable = effects.createsTemporaryTable();
+        this.mayBeginTransaction = !lookup && (lower.contains("begin") || lower.contains("transaction"));
+        this.mayEndTransaction = effects.mayEndTransaction();
+        this.mayChangeAutoCommit = lower.contains("autocommit");
+    }
+
+    /** The largest parameter index the gate reads, to size a statement's slots. */
+    int parameterSlots() {
+        return 0;
+    }
+
+    private static int maxParameter(Key[] keys, int max) {
+        for (Key k : keys) {
+            max = Math.max(max, k.parameter());
+        }
+        return max;
+    }
+
+    /** A lookup the filter may answer (see {@link LookupDecision}). */
+    static final class Lookup extends CachedPlan {
+
+        final Key[] keys;
+        /** LIMIT/OFFSET parameters: only non-negative integers are answered. */
+        final int[] limitParameters;
+        final OtherParameter[] otherParameters;
+        /**
+         * The answer on empty input is a row (aggregates without GROUP BY, EXISTS, a scalar
+         * subquery), replayed from {@link Copies#emptyInputRow} once a real execution with absent
+         * keys has given it.
+         */
+        final boolean rowsOnEmptyInput;
+        /**
+         * What an answer of this plan copies from a real execution (its metadata, its row on empty
+         * input), shared by every text of one {@link io.bloomgate.sql.StatementShape}.
+         */
+        private final Copies copies;
+        /** This text's own copies, when the shape's cannot serve it (see {@link #copies()}). */
+        private volatile Copies ownCopies;
+
+        Lookup(Guard guard, String sql, Key[] keys, int[] limitParameters, OtherParameter[] otherParameters,
+                boolean rowsOnEmptyInput, Copies copies) {
+            super(guard, sql);
+            this.keys = keys;
+            this.limitParameters = limitParameters;
+            this.otherParameters = otherParameters;
+            this.rowsOnEmptyInput = rowsOnEmptyInput;
+            this.copies = copies;
+        }
+
+        /**
+         * What this text's answers copy: its shape's, unless the shape's metadata was copied from
+         * another text and quotes it in a label; then the text's own, from its own first execution.
+         */
+        Copies copies() {
+            Copies shared = copies;
+            if (shared.metaData != null && shared.labelsQuoteText && !sql.equals(shared.copiedFrom)) {
+                Copies own = ownCopies;
+                if (own == null) {
+                    own = ownCopies = new Copies();
+                }
+                return own;
+            }
+            return shared;
+        }
+
+        @Override
+        int parameterSlots() {
+            int max = maxParameter(keys, 0);
+            for (int i : limitParameters) {
+                max = Math.max(max, i);
+            }
+            for (OtherParameter p : otherParameters) {
+                max = Math.max(max, p.index());
+            }
+            return max;
+        }
+
+        /**
+         * The plan of one text of a shape, from the plan of the shape's abstracted text ({@code
+         * this}): the shape's parameters that stand for the text's literals become literal keys, or
+         * are checked once here as the literals they are; the others are the text's own parameters.
+         * The copies (metadata, row on empty input) are the shape's.
+         */
+        CachedPlan instantiate(StatementShape shape, String sql, Dialect dialect) {
+            int[] sources = shape.sources();
+            Object[] literals = shape.literals();
+            Key[] concrete = new Key[keys.length];
+            KeyBuffer buffer = new KeyBuffer();
+            for (int i = 0; i < keys.length; i++) {
+                Key k = keys[i];
+                if (k.isLiteral()) {
+                    concrete[i] = k;
+                } else if (sources[k.parameter() - 1] != 0) {
+                    concrete[i] = new Key(sources[k.parameter() - 1], k.cast(), null, null, k.array());
+                } else if (k.array() || k.cast() != null) {
+                    return new Bypass(guard, BypassReason.NOT_ELIGIBLE, sql); // not abstracted so: never happens
+                } else {
+                    concrete[i] = Key.literal(literals[k.parameter() - 1], guard, buffer);
+                }
+            }
+            int kept = 0;
+            OtherParameter[] others = new OtherParameter[otherParameters.length];
+            for (OtherParameter p : otherParameters) {
+                int source = sources[p.index() - 1];
+                if (source == 0) {
+                    // A literal, typed by the database from its column: it must convert without an error.
+                    if (!BoundValues.acceptedLiteral(literals[p.index() - 1], p.type(), dialect)) {
+                        return new Bypass(guard, BypassReason.PARAMETER, sql);
+                    }
+                    continue;
+                }
+                others[kept++] = new OtherParameter(source, p.type(), p.cast());
+            }
+            int[] limits = new int[limitParameters.length];
+            for (int i = 0; i < limits.length; i++) {
+                limits[i] = sources[limitParameters[i] - 1];
+                if (limits[i] == 0) {
+                    return new Bypass(guard, BypassReason.NOT_ELIGIBLE, sql);
+                }
+            }
+            return new Lookup(guard, sql, concrete, limits, Arrays.copyOf(others, kept), rowsOnEmptyInput, copies);
+        }
+    }
+
     /**
-     * What an answer of this plan copies from a real execution (its metadata, its row on empty
-     * input), shared by every text of one {@link io.bloomgate.sql.StatementShape}.
+     * A write whose keys the gate adds before it runs: one part per guard whose key column it
+     * writes. {@link #guard} is the guard of a single part, null for several.
      */
-    private final Copies copies;
-    /** This text's own copies, when the shape's cannot serve it (see {@link #copies()}). */
-    private volatile Copies ownCopies;
-    /** The SQL text (for a shape's plan: the abstracted text). */
-    final String sql;
+    static final class Write extends CachedPlan {
+
+        /**
+         * One guard's keys: the key operands of the rows written, and whether some row's key is not
+         * a plain parameter or literal (then the guard is unsettled until the write ends).
+         */
+        record Part(Guard guard, Key[] keys, boolean keysUnknown) {
+        }
+
+        final Part[] parts;
+
+        Write(String sql, Part... parts) {
+            super(parts.length == 1 ? parts[0].guard() : null, sql);
+            this.parts = parts;
+        }
+
+        @Override
+        int parameterSlots() {
+            int max = 0;
+            for (Part part : parts) {
+                max = maxParameter(part.keys(), max);
+            }
+            return max;
+        }
+    }
+
+    /** A statement that may write keys the gate cannot see (on {@link #guard}, or on every guard when null). */
+    static final class UnknownWrite extends CachedPlan {
+
+        UnknownWrite(Guard guard, String sql) {
+            super(guard, sql);
+        }
+    }
+
+    /** A statement on a guarded table (or none known) that always runs; counted under {@link #reason}. */
+    static final class Bypass extends CachedPlan {
+
+        final BypassReason reason;
+
+        Bypass(Guard guard, BypassReason reason, String sql) {
+            super(guard, sql);
+            this.reason = reason;
+        }
+    }
+
+    /** SQL the gate leaves entirely to the driver (but for what it may do to the session). */
+    static final class Unrelated extends CachedPlan {
+
+        Unrelated(String sql) {
+            super(null, sql);
+        }
+    }
+
+    /** For SQL the gate must leave entirely to the driver. */
+    static final CachedPlan UNRELATED = new Unrelated("");
 
     /** Copied from real executions; until they are, lookups run for real. */
     static final class Copies {
         /** The result's metadata, from the first real execution of a lookup. */
         private volatile MetaDataCopy metaData;
-        /** The database's answer on empty input, when the plan's {@link #rowsOnEmptyInput}. */
+        /** The database's answer on empty input, when the plan's {@link Lookup#rowsOnEmptyInput}. */
         volatile CapturedRow emptyInputRow;
         /** The text whose execution the metadata was copied from. */
         private volatile String copiedFrom;
@@ -129,117 +323,34 @@ final class CachedPlan {
         }
     }
 
-    /**
-     * What this text's answers copy: its shape's, unless the shape's metadata was copied from
-     * another text and quotes it in a label; then the text's own, from its own first execution.
-     */
-    Copies copies() {
-        Copies shared = copies;
-        if (shared.metaData != null && shared.labelsQuoteText && !sql.equals(shared.copiedFrom)) {
-            Copies own = ownCopies;
-            if (own == null) {
-                own = ownCopies = new Copies();
-            }
-            return own;
-        }
-        return shared;
-    }
-    /**
-     * LOOKUP: the answer on empty input is a row (aggregates without GROUP BY, EXISTS, a scalar
-     * subquery), replayed from {@link Copies#emptyInputRow} once a real execution with absent keys has
-     * given it.
-     */
-    final boolean rowsOnEmptyInput;
-
-    private CachedPlan(Kind kind, Guard guard, Key[] keys, boolean keysUnknown, boolean unqualifiedTable,
-            int[] limitParameters, int[] otherParameters, ColumnType[] otherParameterTypes,
-            ParameterCast[] otherParameterCasts, BypassReason bypassReason, String sql) {
-        this(kind, guard, keys, keysUnknown, unqualifiedTable, limitParameters, otherParameters, otherParameterTypes,
-                otherParameterCasts, bypassReason, sql, null, false);
-    }
-
-    private CachedPlan(Kind kind, Guard guard, Key[] keys, boolean keysUnknown, boolean unqualifiedTable,
-            int[] limitParameters, int[] otherParameters, ColumnType[] otherParameterTypes,
-            ParameterCast[] otherParameterCasts, BypassReason bypassReason, String sql, CachedPlan[] writeParts,
-            boolean rowsOnEmptyInput) {
-        this(kind, guard, keys, keysUnknown, unqualifiedTable, limitParameters, otherParameters, otherParameterTypes,
-                otherParameterCasts, bypassReason, sql, writeParts, rowsOnEmptyInput, new Copies());
-    }
-
-    private CachedPlan(Kind kind, Guard guard, Key[] keys, boolean keysUnknown, boolean unqualifiedTable,
-            int[] limitParameters, int[] otherParameters, ColumnType[] otherParameterTypes,
-            ParameterCast[] otherParameterCasts, BypassReason bypassReason, String sql, CachedPlan[] writeParts,
-            boolean rowsOnEmptyInput, Copies copies) {
-        this.kind = kind;
-        this.rowsOnEmptyInput = rowsOnEmptyInput;
-        this.copies = copies;
-        this.sql = sql;
-        this.guard = guard;
-        this.writeParts = writeParts != null ? writeParts : kind == Kind.WRITE ? new CachedPlan[] {this} : null;
-        this.keys = keys;
-        this.keysUnknown = keysUnknown;
-        this.unqualifiedTable = unqualifiedTable;
-        this.limitParameters = limitParameters;
-        this.otherParameters = otherParameters;
-        this.otherParameterTypes = otherParameterTypes;
-        this.otherParameterCasts = otherParameterCasts;
-        this.bypassReason = bypassReason;
-        String lower = sql.toLowerCase(Locale.ROOT);
-        SessionEffects effects = SessionEffects.of(lower, kind == Kind.LOOKUP || kind == Kind.WRITE);
-        this.mentionsUnansweredIsolation = lower.contains("serializable") || lower.contains("uncommitted")
-                || lower.contains("lock_mode");
-        this.mentionsSnapshotIsolation = lower.contains("repeatable") || lower.contains("snapshot")
-                || lower.contains("isolation");
-        this.mayChangeSchema = effects.mayChangeSchema();
-        this.createsTemporaryTable = effects.createsTemporaryTable();
-        this.mayBeginTransaction = kind != Kind.LOOKUP && (lower.contains("begin") || lower.contains("transaction"));
-        this.mayEndTransaction = effects.mayEndTransaction();
-        this.mayChangeAutoCommit = lower.contains("autocommit");
-        this.writes = kind == Kind.WRITE || kind == Kind.UNKNOWN_WRITE;
-    }
-
-    /** For SQL the gate must leave entirely to the driver. */
-    static final CachedPlan UNRELATED = new CachedPlan(Kind.UNRELATED, null, null, false, false, null, null, null,
-            null, null, "");
-
     static CachedPlan of(StatementPlan plan, String sql, GateContext context) {
         if (plan instanceof StatementPlan.Lookup l) {
             Guard guard = context.guard(l.table());
-            int[] others = new int[l.otherParameters().size()];
-            ColumnType[] types = new ColumnType[others.length];
-            ParameterCast[] casts = new ParameterCast[others.length];
+            OtherParameter[] others = new OtherParameter[l.otherParameters().size()];
             for (int i = 0; i < others.length; i++) {
-                OtherParameter p = l.otherParameters().get(i);
-                others[i] = p.index();
-                types[i] = p.column() == null ? null : guard.columnType(p.column());
-                casts[i] = p.cast();
+                io.bloomgate.sql.OtherParameter p = l.otherParameters().get(i);
+                others[i] = new OtherParameter(p.index(), p.column() == null ? null : guard.columnType(p.column()),
+                        p.cast());
             }
             int[] limits = l.limitParameters().stream().mapToInt(Integer::intValue).toArray();
             String semantics = comparisonSemanticsDiffer(l.keys(), guard);
             if (semantics != null) {
-                return new CachedPlan(Kind.BYPASS, guard, null, false, false, null, null, null, null,
-                        BypassReason.NOT_ELIGIBLE, sql);
+                return new Bypass(guard, BypassReason.NOT_ELIGIBLE, sql);
             }
-            return new CachedPlan(Kind.LOOKUP, guard, keys(l.keys(), guard), false, l.unqualifiedTable(), limits,
-                    others, types, casts, null, sql, null, l.rowsOnEmptyInput());
+            return new Lookup(guard, sql, keys(l.keys(), guard), limits, others, l.rowsOnEmptyInput(), new Copies());
         }
         if (plan instanceof StatementPlan.Write w) {
-            return write(w, sql, context);
+            return new Write(sql, part(w, context));
         }
         if (plan instanceof StatementPlan.Writes ws) {
-            CachedPlan[] parts = new CachedPlan[ws.writes().size()];
-            boolean unqualified = false;
+            Write.Part[] parts = new Write.Part[ws.writes().size()];
             for (int i = 0; i < parts.length; i++) {
-                parts[i] = write(ws.writes().get(i), sql, context);
-                unqualified |= parts[i].unqualifiedTable;
+                parts[i] = part(ws.writes().get(i), context);
             }
-            return new CachedPlan(Kind.WRITE, null, null, false, unqualified, null, null, null, null, null, sql,
-                    parts, false);
+            return new Write(sql, parts);
         }
         if (plan instanceof StatementPlan.UnknownWrite u) {
-            Guard guard = u.table() == null ? null : context.guard(u.table());
-            return new CachedPlan(Kind.UNKNOWN_WRITE, guard, null, true, false, null, null, null,
-                    null, BypassReason.NOT_PARSED, sql);
+            return new UnknownWrite(u.table() == null ? null : context.guard(u.table()), sql);
         }
         if (plan instanceof StatementPlan.Bypass b) {
             Guard guard = b.table() == null ? null : context.guard(b.table());
@@ -248,9 +359,9 @@ final class CachedPlan {
                 case AGGREGATE_WITHOUT_GROUP_BY -> BypassReason.AGGREGATE_WITHOUT_GROUP_BY;
                 default -> BypassReason.NOT_ELIGIBLE;
             };
-            return new CachedPlan(Kind.BYPASS, guard, null, false, false, null, null, null, null, reason, sql);
+            return new Bypass(guard, reason, sql);
         }
-        return new CachedPlan(Kind.UNRELATED, null, null, false, false, null, null, null, null, null, sql);
+        return new Unrelated(sql);
     }
 
     /**
@@ -271,10 +382,9 @@ final class CachedPlan {
         return null;
     }
 
-    private static CachedPlan write(StatementPlan.Write w, String sql, GateContext context) {
+    private static Write.Part part(StatementPlan.Write w, GateContext context) {
         Guard guard = context.guard(w.table());
-        return new CachedPlan(Kind.WRITE, guard, keys(w.keys(), guard), w.keysUnknown(), w.unqualifiedTable(),
-                null, null, null, null, null, sql);
+        return new Write.Part(guard, keys(w.keys(), guard), w.keysUnknown());
     }
 
     private static Key[] keys(List<KeyOperand> operands, Guard guard) {
@@ -283,95 +393,13 @@ final class CachedPlan {
         for (int i = 0; i < keys.length; i++) {
             KeyOperand operand = operands.get(i);
             if (operand instanceof KeyOperand.Parameter p) {
-                keys[i] = new Key(p.index(), p.cast(), null, null);
+                keys[i] = Key.parameter(p.index(), p.cast());
             } else if (operand instanceof KeyOperand.ArrayParameter p) {
-                keys[i] = new Key(p.index(), null, null, null, true);
+                keys[i] = Key.arrayParameter(p.index());
             } else {
-                Object value = ((KeyOperand.Literal) operand).value();
-                Canonical canonical = guard.keyForm().canonicalize(value, buffer);
-                keys[i] = new Key(0, null, canonical, canonical == Canonical.EXACT ? buffer.toByteArray() : null);
+                keys[i] = Key.literal(((KeyOperand.Literal) operand).value(), guard, buffer);
             }
         }
         return keys;
-    }
-
-    /**
-     * The plan of one text of a shape, from the plan of the shape's abstracted text ({@code this},
-     * a LOOKUP): the shape's parameters that stand for the text's literals become literal keys, or
-     * are checked once here as the literals they are; the others are the text's own parameters.
-     * The copies (metadata, row on empty input) are the shape's.
-     */
-    CachedPlan instantiate(StatementShape shape, String sql, Dialect dialect) {
-        int[] sources = shape.sources();
-        Object[] literals = shape.literals();
-        Key[] concrete = new Key[keys.length];
-        KeyBuffer buffer = new KeyBuffer();
-        for (int i = 0; i < keys.length; i++) {
-            Key k = keys[i];
-            if (k.parameter == 0) {
-                concrete[i] = k;
-            } else if (sources[k.parameter - 1] != 0) {
-                concrete[i] = new Key(sources[k.parameter - 1], k.cast, null, null, k.array);
-            } else if (k.array || k.cast != null) {
-                return bypass(BypassReason.NOT_ELIGIBLE, sql); // not abstracted so: never happens
-            } else {
-                Canonical canonical = guard.keyForm().canonicalize(literals[k.parameter - 1], buffer);
-                concrete[i] = new Key(0, null, canonical, canonical == Canonical.EXACT ? buffer.toByteArray() : null);
-            }
-        }
-        int kept = 0;
-        int[] others = new int[otherParameters.length];
-        ColumnType[] types = new ColumnType[others.length];
-        ParameterCast[] casts = new ParameterCast[others.length];
-        for (int i = 0; i < otherParameters.length; i++) {
-            int source = sources[otherParameters[i] - 1];
-            if (source == 0) {
-                // A literal, typed by the database from its column: it must convert without an error.
-                if (!BoundValues.acceptedLiteral(literals[otherParameters[i] - 1], otherParameterTypes[i], dialect)) {
-                    return bypass(BypassReason.PARAMETER, sql);
-                }
-                continue;
-            }
-            others[kept] = source;
-            types[kept] = otherParameterTypes[i];
-            casts[kept++] = otherParameterCasts[i];
-        }
-        int[] limits = new int[limitParameters.length];
-        for (int i = 0; i < limits.length; i++) {
-            limits[i] = sources[limitParameters[i] - 1];
-            if (limits[i] == 0) {
-                return bypass(BypassReason.NOT_ELIGIBLE, sql);
-            }
-        }
-        return new CachedPlan(Kind.LOOKUP, guard, concrete, false, unqualifiedTable, limits,
-                java.util.Arrays.copyOf(others, kept), java.util.Arrays.copyOf(types, kept),
-                java.util.Arrays.copyOf(casts, kept), null, sql, null, rowsOnEmptyInput, copies);
-    }
-
-    private CachedPlan bypass(BypassReason reason, String sql) {
-        return new CachedPlan(Kind.BYPASS, guard, null, false, false, null, null, null, null, reason, sql);
-    }
-
-    /** The largest parameter index the gate reads, to size a statement's slots. */
-    int parameterSlots() {
-        int max = 0;
-        if (writeParts != null && writeParts.length > 1) {
-            for (CachedPlan part : writeParts) {
-                max = Math.max(max, part.parameterSlots());
-            }
-        }
-        if (keys != null) {
-            for (Key k : keys) {
-                max = Math.max(max, k.parameter);
-            }
-        }
-        for (int[] indexes : new int[][] {limitParameters, otherParameters}) {
-            if (indexes != null) {
-                for (int i : indexes) {
-                    max = Math.max(max, i);
-                }
-            }
-        }
-        return max;
     }
 }

@@ -11,9 +11,9 @@ import java.sql.Statement;
  */
 final class EmptyInputCapture extends GateResultSet {
 
-    private CachedPlan plan; // null once captured
+    private CachedPlan.Lookup plan; // null once captured
 
-    EmptyInputCapture(Statement statement, ResultSet delegate, CachedPlan plan) {
+    EmptyInputCapture(Statement statement, ResultSet delegate, CachedPlan.Lookup plan) {
         super(statement, delegate);
         this.plan = plan;
     }
@@ -21,7 +21,7 @@ final class EmptyInputCapture extends GateResultSet {
     @Override
     public boolean next() throws SQLException {
         boolean row = delegate.next();
-        CachedPlan capturing = plan;
+        CachedPlan.Lookup capturing = plan;
         if (capturing != null) {
             plan = null;
             if (capturing.copies().emptyInputRow == null) {

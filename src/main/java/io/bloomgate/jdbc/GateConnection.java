@@ -271,7 +271,7 @@ final class GateConnection extends ForwardingConnection {
      * session is only known afterwards (a function it called may have moved the search path).
      */
     void ranOnDatabase(CachedPlan plan, boolean succeeded) {
-        if (plan.kind == CachedPlan.Kind.UNRELATED && !plan.mayChangeSchema && !plan.mayEndTransaction) {
+        if (plan instanceof CachedPlan.Unrelated && !plan.mayChangeSchema && !plan.mayEndTransaction) {
             return; // the common case: a statement on other tables, with no session effects
         }
         if (plan.createsTemporaryTable) {
@@ -303,9 +303,9 @@ final class GateConnection extends ForwardingConnection {
             // Only a statement run under snapshot isolation took the transaction's snapshot of the
             // table: under READ COMMITTED (before a switch to REPEATABLE READ) it took none.
             touch(plan.guard);
-            if (plan.writeParts != null) {
-                for (CachedPlan part : plan.writeParts) {
-                    touch(part.guard);
+            if (plan instanceof CachedPlan.Write write) {
+                for (CachedPlan.Write.Part part : write.parts) {
+                    touch(part.guard());
                 }
             }
         }

@@ -147,8 +147,8 @@ public final class GateContext {
             if (shape != null) {
                 CachedPlan template = shapes.get(shape.key(),
                         k -> CachedPlan.of(classifier.classify(shape.text()), shape.text(), this));
-                if (template.kind == CachedPlan.Kind.LOOKUP) {
-                    return template.instantiate(shape, sql, dialect);
+                if (template instanceof CachedPlan.Lookup lookup) {
+                    return lookup.instantiate(shape, sql, dialect);
                 }
             }
         }

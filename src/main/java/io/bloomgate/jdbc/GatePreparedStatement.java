@@ -3,6 +3,7 @@ package io.bloomgate.jdbc;
 import io.bloomgate.key.Canonical;
 import io.bloomgate.key.KeyBuffer;
 import io.bloomgate.sync.Guard;
+import io.bloomgate.sync.KeyFunnel;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -95,15 +96,15 @@ class GatePreparedStatement extends ForwardingPreparedStatement {
     @Override
     public ResultSet executeQuery() throws SQLException {
         newExecution();
-        if (plan.kind == CachedPlan.Kind.LOOKUP) {
-            connection.noteStatement(plan);
-            ResultSet empty = tryAnswer(plan, slots);
+        if (plan instanceof CachedPlan.Lookup lookup) {
+            connection.noteStatement(lookup);
+            ResultSet empty = tryAnswer(lookup, slots);
             if (empty != null) {
                 answerIsCurrent(); // getResultSet() returns it, getMoreResults() closes it, as the driver's
                 return empty;
             }
             Guard positives = takePositives();
-            return lookupResult(plan, onDatabase(plan, preparedStatement::executeQuery), positives);
+            return lookupResult(lookup, onDatabase(lookup, preparedStatement::executeQuery), positives);
         }
         return run(plan, slots, () -> wrap(preparedStatement.executeQuery()));
     }
@@ -132,39 +133,39 @@ class GatePreparedStatement extends ForwardingPreparedStatement {
     public void addBatch() throws SQLException {
         preparedStatement.addBatch();
         batched = true;
-        if (plan.kind == CachedPlan.Kind.WRITE) {
-            rememberBatchKeys();
+        if (plan instanceof CachedPlan.Write write) {
+            rememberBatchKeys(write);
         }
     }
 
-    private void rememberBatchKeys() {
-        CachedPlan[] parts = plan.writeParts;
+    private void rememberBatchKeys(CachedPlan.Write write) {
+        CachedPlan.Write.Part[] parts = write.parts;
         for (int p = 0; p < parts.length; p++) {
             rememberBatchKeys(parts[p], p);
         }
     }
 
-    private void rememberBatchKeys(CachedPlan part, int partIndex) {
-        Guard guard = part.guard;
+    private void rememberBatchKeys(CachedPlan.Write.Part part, int partIndex) {
+        Guard guard = part.guard();
         if (guard.syncedByTrigger()) {
             return; // the database's trigger adds the keys, inside the write
         }
-        if (part.keysUnknown || callable()) {
+        if (part.keysUnknown() || callable()) {
             batchKeysUnknown = true;
         }
         KeyBuffer buffer = keyBuffer();
-        for (CachedPlan.Key key : part.keys) {
+        for (CachedPlan.Key key : part.keys()) {
             Canonical canonical;
             long hash = 0;
-            if (key.parameter == 0) {
-                canonical = key.literal;
+            if (key.isLiteral()) {
+                canonical = key.literal();
                 if (canonical == Canonical.EXACT) {
-                    hash = guard.filter().hash(key.literalBytes, 0, key.literalBytes.length);
+                    hash = KeyFunnel.hash(guard, key.literalBytes());
                 }
             } else {
                 canonical = BoundValues.canonicalKey(slots, key, guard, buffer, false, connection.context.dialect);
                 if (canonical == Canonical.EXACT) {
-                    hash = guard.hash(buffer);
+                    hash = KeyFunnel.hash(guard, buffer);
                 }
             }
             if (canonical == Canonical.EXACT) {
@@ -184,13 +185,13 @@ class GatePreparedStatement extends ForwardingPreparedStatement {
     }
 
     /** Unsettles the guards of a batch with some unknown key (those no trigger keeps in sync). */
-    private Guard[] unsettledByBatch() {
+    private static Guard[] unsettledByBatch(CachedPlan.Write write) {
         int n = 0;
-        Guard[] guards = new Guard[plan.writeParts.length];
-        for (CachedPlan part : plan.writeParts) {
-            if (!part.guard.syncedByTrigger()) {
-                part.guard.unsettle();
-                guards[n++] = part.guard;
+        Guard[] guards = new Guard[write.parts.length];
+        for (CachedPlan.Write.Part part : write.parts) {
+            if (!part.guard().syncedByTrigger()) {
+                part.guard().unsettle();
+                guards[n++] = part.guard();
             }
         }
         return Arrays.copyOf(guards, n);
@@ -234,18 +235,17 @@ class GatePreparedStatement extends ForwardingPreparedStatement {
 
     private <T> T runPreparedWrites(SqlCall<T> call) throws SQLException {
         Guard[] unsettled = null;
-        if (plan.kind == CachedPlan.Kind.WRITE || plan.kind == CachedPlan.Kind.UNKNOWN_WRITE) {
+        if (plan instanceof CachedPlan.Write write) {
             connection.noteStatement(plan);
-            if (plan.kind == CachedPlan.Kind.WRITE) {
-                for (int i = 0; i < batchKeyCount; i++) {
-                    plan.writeParts[batchKeyParts[i]].guard.addHash(batchKeys[i]);
-                }
+            for (int i = 0; i < batchKeyCount; i++) {
+                write.parts[batchKeyParts[i]].guard().addHash(batchKeys[i]);
             }
-            if (plan.kind == CachedPlan.Kind.UNKNOWN_WRITE) {
-                unsettled = unsettleUnknownWrite(plan);
-            } else if (batchKeysUnknown) {
-                unsettled = unsettledByBatch();
+            if (batchKeysUnknown) {
+                unsettled = unsettledByBatch(write);
             }
+        } else if (plan instanceof CachedPlan.UnknownWrite unknown) {
+            connection.noteStatement(plan);
+            unsettled = unsettleUnknownWrite(unknown);
         }
         resetBatch();
         return runSettling(unsettled, () -> onDatabase(plan, call));

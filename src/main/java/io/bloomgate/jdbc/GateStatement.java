@@ -3,8 +3,9 @@ package io.bloomgate.jdbc;
 import io.bloomgate.BypassReason;
 import io.bloomgate.key.Canonical;
 import io.bloomgate.key.KeyBuffer;
-import io.bloomgate.sql.ParameterCast;
+import io.bloomgate.sql.Dialect;
 import io.bloomgate.sync.Guard;
+import io.bloomgate.sync.KeyFunnel;
 import io.bloomgate.sync.SyncWatch;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -19,14 +20,7 @@ import java.util.List;
  * rules out with an {@link EmptyResultSet}, adds the keys of writes before they execute, and
  * otherwise behaves exactly as the driver's statement.
  */
-class GateStatement extends ForwardingStatement {
-
-    /** The lookup's keys are all certainly absent. */
-    private static final int ABSENT = 0;
-    /** Some key may be present. */
-    private static final int MAYBE = 1;
-    /** Some key's value cannot be canonicalised exactly. */
-    private static final int NOT_EXACT = 2;
+class GateStatement extends ForwardingStatement implements LookupDecision.Session {
 
     final GateConnection connection;
     private final int resultSetType;
@@ -38,7 +32,7 @@ class GateStatement extends ForwardingStatement {
     /** What the application sees of {@link #answer}: itself, or the replayed row around it. */
     private java.sql.ResultSet answerView;
     /** The lookup now running for real has absent keys: its result is the plan's answer on empty input. */
-    private CachedPlan captureEmptyInput;
+    private CachedPlan.Lookup captureEmptyInput;
     /**
      * The lookup now running passed every session check (names resolve as at build): only such an
      * execution's metadata may be copied (after USE other_schema the same text reads another table).
@@ -90,57 +84,35 @@ class GateStatement extends ForwardingStatement {
     // ---------------------------------------------------------------- the read path
 
     /**
-     * Tries to answer a lookup from the filter. Returns the empty answer, or null when the statement
-     * must run (then the counters say why, and {@link #takePositives} the guard to credit).
+     * Tries to answer a lookup from the filter. Returns the answer, or null when the statement
+     * must run (then the counters say why, and {@link #takePositives} the guard to credit). What
+     * to do is {@link LookupDecision}'s; this method does what it says.
      */
-    final ResultSet tryAnswer(CachedPlan plan, ParameterSlots slots) throws SQLException {
+    final ResultSet tryAnswer(CachedPlan.Lookup plan, ParameterSlots slots) throws SQLException {
         captureEmptyInput = null;
-        sessionAsBuilt = false;
         Guard guard = plan.guard;
-        BypassReason reason = runtimeBypass(plan, slots);
-        if (reason != null) {
-            guard.counters().countBypass(reason);
-            return null;
-        }
+        LookupDecision.Verdict verdict = LookupDecision.decide(plan, slots,
+                resultSetType == ResultSet.TYPE_FORWARD_ONLY && resultSetConcurrency == ResultSet.CONCUR_READ_ONLY,
+                callable(), this, keyBuffer());
         // The session resolves names as at build and allows answers: what this execution returns
         // is what an answer must look like (its metadata may be copied).
-        sessionAsBuilt = true;
-        SyncWatch watch = connection.context.watch;
-        Object watched = null;
-        long stamp = 0;
-        if (watch != null) {
-            watched = connection.watchAttachment();
-            stamp = watch.stamp(watched);
-            if (!watch.verify(watched, stamp, guard)) {
-                guard.counters().countBypass(BypassReason.NOT_READY);
-                return null;
-            }
-        }
-        int keys = keysAbsent(plan, slots, guard);
-        if (keys == ABSENT && watch != null && watch.stamp(watched) != stamp) {
-            guard.counters().countBypass(BypassReason.NOT_READY); // DDL raced the lookup: look again next time
-            return null;
-        }
-        if (keys == MAYBE) {
+        sessionAsBuilt = verdict.sessionAsBuilt;
+        if (verdict == LookupDecision.Verdict.MAYBE_PRESENT) {
             guard.counters().countPassedThrough();
             // A row on empty input says nothing of the key: only row-less answers tell true from false positives.
             positivesOfNextResult = plan.rowsOnEmptyInput ? null : guard;
             return null;
         }
-        if (keys == NOT_EXACT) {
-            guard.counters().countBypass(BypassReason.PARAMETER);
-            return null;
-        }
-        CachedPlan.Copies copies = plan.copies();
-        MetaDataCopy metaData = copies.metaData();
-        CapturedRow row = plan.rowsOnEmptyInput ? copies.emptyInputRow : null;
-        if (metaData == null || plan.rowsOnEmptyInput && row == null) {
-            guard.counters().countBypass(BypassReason.FIRST_EXECUTION);
-            if (plan.rowsOnEmptyInput) {
+        if (!verdict.answers()) {
+            guard.counters().countBypass(verdict.reason);
+            if (verdict == LookupDecision.Verdict.CAPTURE_EMPTY_INPUT) {
                 captureEmptyInput = plan; // its keys are absent: the database answers for empty input
             }
             return null;
         }
+        CachedPlan.Copies copies = plan.copies();
+        MetaDataCopy metaData = copies.metaData(); // set once: the decision saw it
+        CapturedRow row = verdict == LookupDecision.Verdict.ANSWER_ROW ? copies.emptyInputRow : null;
         guard.counters().countAvoided();
         connection.answered();
         EmptyResultSet empty = new EmptyResultSet(this, metaData, connection.context.errors);
@@ -156,104 +128,50 @@ class GateStatement extends ForwardingStatement {
         return guard;
     }
 
-    private BypassReason runtimeBypass(CachedPlan plan, ParameterSlots slots) {
-        Guard guard = plan.guard;
-        if (!guard.ready() || connection.context.closed) {
-            return BypassReason.NOT_READY;
-        }
-        if (guard.unsettled()) {
-            return BypassReason.UNSETTLED;
-        }
-        if (resultSetType != ResultSet.TYPE_FORWARD_ONLY || resultSetConcurrency != ResultSet.CONCUR_READ_ONLY
-                || callable()) {
-            return callable() ? BypassReason.CALLABLE : BypassReason.NOT_ELIGIBLE;
-        }
-        if (connection.isolationForbidsAnswers() || connection.snapshotPredatesFilters()) {
-            return BypassReason.ISOLATION;
-        }
-        if (connection.transactionForbidsAnswer(guard)) {
-            return BypassReason.TRANSACTION;
-        }
-        // Every lookup, qualified or not: a joined table or a subquery may name a table without its
-        // schema, and the answer's metadata (copied from a session that resolved names as at build)
-        // would describe another table than the one this session reads.
-        if (!connection.resolvesAsBuilt()) {
-            return BypassReason.SCHEMA;
-        }
-        for (int index : plan.limitParameters) {
-            if (!BoundValues.nonNegativeInteger(slots, index)) {
-                return BypassReason.PARAMETER;
-            }
-        }
-        for (int i = 0; i < plan.otherParameters.length; i++) {
-            ParameterCast cast = plan.otherParameterCasts[i];
-            if (!BoundValues.compatible(slots, plan.otherParameters[i], plan.otherParameterTypes[i],
-                    connection.context.dialect)
-                    || cast != null && !BoundValues.castPreserves(slots, plan.otherParameters[i], cast)) {
-                return BypassReason.PARAMETER;
-            }
-        }
-        return null;
+    // ---- what the lookup decision asks of the session (LookupDecision.Session)
+
+    @Override
+    public final boolean gateClosed() {
+        return connection.context.closed;
     }
 
-    private int keysAbsent(CachedPlan plan, ParameterSlots slots, Guard guard) {
-        KeyBuffer buffer = keyBuffer();
-        for (CachedPlan.Key key : plan.keys) {
-            Canonical canonical;
-            if (key.parameter == 0) {
-                canonical = key.literal;
-                if (canonical == Canonical.EXACT) {
-                    if (guard.filter().mightContain(key.literalBytes)) {
-                        return MAYBE;
-                    }
-                    continue;
-                }
-            } else if (key.array) {
-                int verdict = arrayKeysAbsent(slots, key, guard, buffer);
-                if (verdict != ABSENT) {
-                    return verdict;
-                }
-                continue;
-            } else {
-                canonical = BoundValues.canonicalKey(slots, key, guard, buffer, true, connection.context.dialect);
-                if (canonical != Canonical.NOT_EXACT && !(key.cast != null
-                        ? BoundValues.castFits(key.cast, guard.keyColumnType())
-                        : BoundValues.accepted(slots, key.parameter, guard.keyColumnType(), connection.context.dialect))) {
-                    return NOT_EXACT; // the database would raise an error converting it, not return rows
-                }
-            }
-            if (canonical == Canonical.NOT_EXACT) {
-                return NOT_EXACT;
-            }
-            if (canonical == Canonical.EXACT && guard.filter().mightContain(buffer.array(), 0, buffer.length())) {
-                return MAYBE;
-            }
-            // NULL never equals anything: this key contributes no rows.
-        }
-        return ABSENT;
+    @Override
+    public final boolean isolationForbidsAnswers() {
+        return connection.isolationForbidsAnswers();
     }
 
-    /** {@code key = ANY(?)}: absent when every element of the bound array is. */
-    private int arrayKeysAbsent(ParameterSlots slots, CachedPlan.Key key, Guard guard, KeyBuffer buffer) {
-        Object[] elements = BoundValues.arrayElements(slots, key.parameter, guard.keyColumnType(),
-                connection.context.dialect);
-        if (elements == null) {
-            return NOT_EXACT;
-        }
-        for (Object element : elements) {
-            Canonical canonical = guard.keyForm().canonicalize(element, buffer);
-            if (canonical == Canonical.NOT_EXACT) {
-                return NOT_EXACT;
-            }
-            if (canonical == Canonical.EXACT && guard.filter().mightContain(buffer.array(), 0, buffer.length())) {
-                return MAYBE;
-            }
-        }
-        return ABSENT;
+    @Override
+    public final boolean snapshotPredatesFilters() {
+        return connection.snapshotPredatesFilters();
+    }
+
+    @Override
+    public final boolean transactionForbidsAnswer(Guard guard) {
+        return connection.transactionForbidsAnswer(guard);
+    }
+
+    @Override
+    public final boolean resolvesAsBuilt() {
+        return connection.resolvesAsBuilt();
+    }
+
+    @Override
+    public final Dialect dialect() {
+        return connection.context.dialect;
+    }
+
+    @Override
+    public final SyncWatch watch() {
+        return connection.context.watch;
+    }
+
+    @Override
+    public final Object watchAttachment() {
+        return connection.watchAttachment();
     }
 
     /** Wraps the driver's result of a lookup that ran, copying its metadata the first time. */
-    final ResultSet lookupResult(CachedPlan plan, ResultSet rs, Guard positives) throws SQLException {
+    final ResultSet lookupResult(CachedPlan.Lookup plan, ResultSet rs, Guard positives) throws SQLException {
         if (rs == null) {
             return null;
         }
@@ -261,7 +179,7 @@ class GateStatement extends ForwardingStatement {
         if (copies.metaData() == null && sessionAsBuilt) {
             copies.metaData(rs.getMetaData(), plan.sql);
         }
-        CachedPlan capture = captureEmptyInput;
+        CachedPlan.Lookup capture = captureEmptyInput;
         captureEmptyInput = null;
         if (capture != null) {
             return remember(rs, new EmptyInputCapture(this, rs, capture));
@@ -337,27 +255,27 @@ class GateStatement extends ForwardingStatement {
      */
     final Guard[] beforeExecute(CachedPlan plan, ParameterSlots slots) {
         connection.noteStatement(plan);
-        switch (plan.kind) {
-            case BYPASS:
-                if (plan.guard != null) {
-                    plan.guard.counters().countBypass(plan.bypassReason);
-                }
-                return null;
-            case WRITE:
-                return addWriteKeys(plan, slots);
-            case UNKNOWN_WRITE:
-                Guard[] guards = unsettleUnknownWrite(plan);
-                return guards.length == 0 ? null : guards;
-            default:
-                return null;
+        if (plan instanceof CachedPlan.Bypass bypass) {
+            if (bypass.guard != null) {
+                bypass.guard.counters().countBypass(bypass.reason);
+            }
+            return null;
         }
+        if (plan instanceof CachedPlan.Write write) {
+            return addWriteKeys(write, slots);
+        }
+        if (plan instanceof CachedPlan.UnknownWrite unknown) {
+            Guard[] guards = unsettleUnknownWrite(unknown);
+            return guards.length == 0 ? null : guards;
+        }
+        return null;
     }
 
     /**
      * A statement that may write keys the gate cannot see: every guard it may touch is unsettled,
      * except guards a database trigger keeps in sync (which sees the keys inside the write).
      */
-    final Guard[] unsettleUnknownWrite(CachedPlan plan) {
+    final Guard[] unsettleUnknownWrite(CachedPlan.UnknownWrite plan) {
         Guard[] candidates = plan.guard != null ? new Guard[] {plan.guard} : connection.context.guards;
         int n = 0;
         Guard[] unsettled = new Guard[candidates.length];
@@ -375,15 +293,16 @@ class GateStatement extends ForwardingStatement {
      * Adds a write's keys to each guard it writes; returns the guards left unsettled because some
      * key is unknown (null: none).
      */
-    private Guard[] addWriteKeys(CachedPlan plan, ParameterSlots slots) {
+    private Guard[] addWriteKeys(CachedPlan.Write plan, ParameterSlots slots) {
         Guard[] unsettled = null;
-        for (CachedPlan part : plan.writeParts) {
-            if (part.guard.syncedByTrigger()) {
+        for (CachedPlan.Write.Part part : plan.parts) {
+            Guard guard = part.guard();
+            if (guard.syncedByTrigger()) {
                 continue; // the database's trigger adds the keys, inside the write
             }
-            if (!addWriteKeys(part, part.guard, slots)) {
-                part.guard.unsettle();
-                unsettled = unsettled == null ? new Guard[] {part.guard} : append(unsettled, part.guard);
+            if (!addWriteKeys(part, guard, slots)) {
+                guard.unsettle();
+                unsettled = unsettled == null ? new Guard[] {guard} : append(unsettled, guard);
             }
         }
         return unsettled;
@@ -396,21 +315,21 @@ class GateStatement extends ForwardingStatement {
     }
 
     /** Adds one guard's keys; false if some key is unknown (so the guard must be unsettled). */
-    private boolean addWriteKeys(CachedPlan plan, Guard guard, ParameterSlots slots) {
-        boolean known = !plan.keysUnknown && !callable();
+    private boolean addWriteKeys(CachedPlan.Write.Part part, Guard guard, ParameterSlots slots) {
+        boolean known = !part.keysUnknown() && !callable();
         KeyBuffer buffer = keyBuffer();
-        for (CachedPlan.Key key : plan.keys) {
-            if (key.parameter == 0) {
-                if (key.literal == Canonical.EXACT) {
-                    guard.add(key.literalBytes, 0, key.literalBytes.length);
-                } else if (key.literal == Canonical.NOT_EXACT) {
+        for (CachedPlan.Key key : part.keys()) {
+            if (key.isLiteral()) {
+                if (key.literal() == Canonical.EXACT) {
+                    KeyFunnel.add(guard, key.literalBytes());
+                } else if (key.literal() == Canonical.NOT_EXACT) {
                     known = false;
                 }
                 continue;
             }
             Canonical canonical = BoundValues.canonicalKey(slots, key, guard, buffer, false, connection.context.dialect);
             if (canonical == Canonical.EXACT) {
-                guard.add(buffer);
+                KeyFunnel.add(guard, buffer);
             } else if (canonical == Canonical.NOT_EXACT) {
                 known = false; // the database converts it by its own rules: learn the key by a scan
             }
@@ -433,7 +352,7 @@ class GateStatement extends ForwardingStatement {
         int phase = connection.context.writes.enter(); // before the keys are added: see WritesInFlight
         try {
             Guard[] unsettled = beforeExecute(plan, slots);
-            if (unsettled != null && plan.kind == CachedPlan.Kind.WRITE && generatedKeysRequested) {
+            if (unsettled != null && plan instanceof CachedPlan.Write && generatedKeysRequested) {
                 return runLearningKeys(plan, unsettled, call);
             }
             return runSettling(unsettled, () -> onDatabase(plan, call));
@@ -497,15 +416,15 @@ class GateStatement extends ForwardingStatement {
     public ResultSet executeQuery(String sql) throws SQLException {
         newExecution();
         CachedPlan plan = planFor(sql);
-        if (plan.kind == CachedPlan.Kind.LOOKUP) {
-            connection.noteStatement(plan);
-            ResultSet empty = tryAnswer(plan, null);
+        if (plan instanceof CachedPlan.Lookup lookup) {
+            connection.noteStatement(lookup);
+            ResultSet empty = tryAnswer(lookup, null);
             if (empty != null) {
                 answerIsCurrent(); // getResultSet() returns it, getMoreResults() closes it, as the driver's
                 return empty;
             }
             Guard positives = takePositives();
-            return lookupResult(plan, onDatabase(plan, () -> delegate.executeQuery(sql)), positives);
+            return lookupResult(lookup, onDatabase(lookup, () -> delegate.executeQuery(sql)), positives);
         }
         return run(plan, null, () -> wrap(delegate.executeQuery(sql)));
     }
@@ -549,17 +468,17 @@ class GateStatement extends ForwardingStatement {
     /** {@code execute()}: a lookup may be answered; its result then is the statement's current result. */
     final boolean executeAnswering(CachedPlan plan, ParameterSlots slots, SqlCall<Boolean> call)
             throws SQLException {
-        if (plan.kind == CachedPlan.Kind.LOOKUP) {
-            connection.noteStatement(plan);
-            if (tryAnswer(plan, slots) != null) {
+        if (plan instanceof CachedPlan.Lookup lookup) {
+            connection.noteStatement(lookup);
+            if (tryAnswer(lookup, slots) != null) {
                 answerIsCurrent();
                 return true;
             }
-            boolean hasResult = onDatabase(plan, call);
-            if (hasResult && plan.copies().metaData() == null && sessionAsBuilt) {
+            boolean hasResult = onDatabase(lookup, call);
+            if (hasResult && lookup.copies().metaData() == null && sessionAsBuilt) {
                 ResultSet rs = delegate.getResultSet();
                 if (rs != null) {
-                    plan.copies().metaData(rs.getMetaData(), plan.sql);
+                    lookup.copies().metaData(rs.getMetaData(), lookup.sql);
                 }
             }
             return hasResult;
@@ -721,7 +640,7 @@ class GateStatement extends ForwardingStatement {
         }
         ResultSet rs = delegate.getResultSet();
         Guard positives = takePositives();
-        CachedPlan capture = captureEmptyInput;
+        CachedPlan.Lookup capture = captureEmptyInput;
         captureEmptyInput = null;
         if (capture != null && rs != null && rs != lastDriverResult) {
             return remember(rs, new EmptyInputCapture(this, rs, capture));

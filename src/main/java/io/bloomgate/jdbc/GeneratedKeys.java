@@ -3,6 +3,7 @@ package io.bloomgate.jdbc;
 import io.bloomgate.key.Canonical;
 import io.bloomgate.key.KeyBuffer;
 import io.bloomgate.sync.Guard;
+import io.bloomgate.sync.KeyFunnel;
 import java.sql.ResultSet;
 import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
@@ -96,9 +97,9 @@ final class GeneratedKeys {
                 return false;
             }
             for (int g = 0; g < guards.length; g++) {
-                Canonical canonical = guards[g].keyForm().canonicalize(delegate.getObject(columns[g]), buffer);
+                Canonical canonical = KeyFunnel.canonical(guards[g], delegate.getObject(columns[g]), buffer);
                 if (canonical == Canonical.EXACT) {
-                    guards[g].add(buffer);
+                    KeyFunnel.add(guards[g], buffer);
                 } else if (canonical == Canonical.NOT_EXACT) {
                     giveUp();
                     return true;

@@ -3,6 +3,7 @@ package io.bloomgate.postgres;
 import io.bloomgate.GuardState;
 import io.bloomgate.key.KeyBuffer;
 import io.bloomgate.sync.Guard;
+import io.bloomgate.sync.KeyFunnel;
 import io.bloomgate.sync.TableScanner;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -181,7 +182,7 @@ final class FeedGuard {
 
     private void apply(char op, ResultSet rs) throws SQLException {
         switch (op) {
-            case 'I' -> TableScanner.addKey(rs, 4, guard, null, integer, key);
+            case 'I' -> KeyFunnel.addColumn(rs, 4, guard, null, key);
             case 'D' -> guard.countStale(rs.getLong(5));
             case 'T' -> guard.countStale(guard.liveKeys()); // every key is gone
             default -> throw new SQLException("unknown change log operation '" + op + "' for " + guard

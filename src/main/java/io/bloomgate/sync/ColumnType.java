@@ -36,8 +36,7 @@ public record ColumnType(JDBCType type, String typeName, int size, int scale) {
 
     /** Whether the column is an integer type. */
     public boolean isInteger() {
-        return type == JDBCType.TINYINT || type == JDBCType.SMALLINT || type == JDBCType.INTEGER
-                || type == JDBCType.BIGINT;
+        return KeyFunnel.isInteger(type);
     }
 
     /** Exact numeric types: integers and DECIMAL/NUMERIC. */

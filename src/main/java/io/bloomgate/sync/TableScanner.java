@@ -2,7 +2,6 @@ package io.bloomgate.sync;
 
 import io.bloomgate.GuardState;
 import io.bloomgate.filter.BloomFilter;
-import io.bloomgate.key.Canonical;
 import io.bloomgate.key.KeyBuffer;
 import io.bloomgate.sql.GuardedTable;
 import java.sql.Connection;
@@ -92,12 +91,11 @@ public final class TableScanner {
     private static long addAll(Guard guard, BloomFilter target, ResultSet rs, long start) throws SQLException {
         long rows = 0;
         long nextReport = start + PROGRESS_NANOS;
-        boolean integer = isInteger(guard.keyType());
         KeyBuffer key = new KeyBuffer();
         long added = 0;
         while (rs.next()) {
             rows++;
-            if (addKey(rs, 1, guard, target, integer, key)) {
+            if (KeyFunnel.addColumn(rs, 1, guard, target, key)) {
                 added++;
             }
             if ((rows & 0xFFFF) == 0 && System.nanoTime() > nextReport) {
@@ -112,46 +110,9 @@ public final class TableScanner {
         return rows;
     }
 
-    /**
-     * Adds the key in column {@code column} of the current row to {@code target}, or through the
-     * guard when {@code target} is null. A stored value that is NULL or not canonical (a string with
-     * NUL, say) is skipped: a lookup for it is never answered from the filter either.
-     *
-     * @param integer whether the key column is an integer type ({@link #isInteger})
-     * @param key     scratch space
-     * @return whether a key was added
-     */
-    public static boolean addKey(ResultSet rs, int column, Guard guard, BloomFilter target, boolean integer,
-            KeyBuffer key) throws SQLException {
-        if (integer) {
-            long value = rs.getLong(column);
-            if (rs.wasNull()) {
-                return false;
-            }
-            // Integer keys' canonical bytes are the value's 8 little-endian bytes, which the
-            // filter's long path hashes identically.
-            if (target != null) {
-                target.addLong(value);
-            } else {
-                guard.addLong(value);
-            }
-            return true;
-        }
-        if (guard.keyForm().canonicalize(rs.getObject(column), key) != Canonical.EXACT) {
-            return false;
-        }
-        if (target != null) {
-            target.add(key.array(), 0, key.length());
-        } else {
-            guard.add(key);
-        }
-        return true;
-    }
-
-    /** Whether a key column of this type is read with {@code getLong} (see {@link #addKey}). */
+    /** Whether a key column of this type is read with {@code getLong}: {@link KeyFunnel#isInteger}. */
     public static boolean isInteger(JDBCType type) {
-        return type == JDBCType.TINYINT || type == JDBCType.SMALLINT || type == JDBCType.INTEGER
-                || type == JDBCType.BIGINT;
+        return KeyFunnel.isInteger(type);
     }
 
     /** A delimited identifier: double quotes, embedded quotes doubled (SQL standard, H2 and PostgreSQL). */
