@@ -4,7 +4,6 @@ import io.bloomgate.GuardState;
 import io.bloomgate.key.KeyBuffer;
 import io.bloomgate.sync.Guard;
 import io.bloomgate.sync.KeyFunnel;
-import io.bloomgate.sync.TableScanner;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -24,7 +23,6 @@ final class FeedGuard {
     final int id;
     private final String keyType;
     private final String sql;
-    private final boolean integer;
     private final KeyBuffer key = new KeyBuffer();
     private volatile LogPosition position;
     /** {@link Guard#unsyncCount()} right after the feed unsynced the guard; -1 if it did not. */
@@ -59,7 +57,6 @@ final class FeedGuard {
         this.guard = guard;
         this.id = id;
         this.keyType = keyType;
-        this.integer = TableScanner.isInteger(guard.keyType());
         this.sql = readSql(keyType);
     }
 
