@@ -4,8 +4,10 @@
 # clients into two identical 100,000-row tables, a gate with default settings running during the
 # guarded runs; afterwards every key inserted under load is looked up through that gate (a key
 # answered absent fails the run). Prints a Markdown table (see docs/benchmarks.md).
+# --statement-triggers installs the guarded table's statement-level triggers first (install_guard(t,
+# c, false), as a DBA would for a table written by multi-row statements); the default is row-level.
 #
-#   bench/pgbench-inserts.sh [--url JDBC_URL] [--batched] [--clients 1,8,32,64] [--seconds 5] [--rounds 5]
+#   bench/pgbench-inserts.sh [--url JDBC_URL] [--batched] [--statement-triggers] [--clients 1,8,32,64] [--seconds 5] [--rounds 5]
 #
 # The URL defaults to $BLOOMGATE_PG_URL (jdbc:postgresql://host:port/db?user=...&password=...);
 # pgbench is $PGBENCH or /usr/lib/postgresql/15/bin/pgbench. Environment as for bench/jmh

@@ -63,6 +63,7 @@ public final class PgbenchInserts {
         int seconds = 5;
         int rounds = 5;
         long rows = 100_000;
+        boolean statementTriggers = false;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--batched" -> batched = true;
@@ -71,19 +72,21 @@ public final class PgbenchInserts {
                 case "--seconds" -> seconds = Integer.parseInt(args[++i]);
                 case "--rounds" -> rounds = Integer.parseInt(args[++i]);
                 case "--rows" -> rows = Long.parseLong(args[++i]);
+                case "--statement-triggers" -> statementTriggers = true;
                 default -> throw new IllegalArgumentException("unknown argument " + args[i]
-                        + " (--batched, --clients 1,8,32,64, --seconds N, --rounds N, --rows N)");
+                        + " (--batched, --statement-triggers, --clients 1,8,32,64, --seconds N, --rounds N, --rows N)");
             }
         }
         PGSimpleDataSource pg = PostgresBench.dataSource(false);
-        setUp(pg, rows);
+        setUp(pg, rows, statementTriggers);
         int rowsPerStatement = batched ? 100 : 1;
         Path dir = Files.createTempDirectory("bloomgate-pgbench");
         Path plainScript = script(dir, PLAIN, rowsPerStatement);
         Path guardedScript = script(dir, GUARDED, rowsPerStatement);
-        System.out.printf(Locale.ROOT, "%s, %d s per run, %d round(s), synchronous_commit=%s%n",
+        System.out.printf(Locale.ROOT, "%s, %s insert triggers, %d s per run, %d round(s), synchronous_commit=%s%n",
                 batched ? "100-row INSERT ... ON CONFLICT DO NOTHING per transaction"
-                        : "single-row INSERT ... ON CONFLICT DO NOTHING per transaction", seconds, rounds,
+                        : "single-row INSERT ... ON CONFLICT DO NOTHING per transaction",
+                statementTriggers ? "statement-level" : "row-level (default)", seconds, rounds,
                 setting(pg, "synchronous_commit"));
         idleCost(pg);
         List<String> table = new ArrayList<>();
@@ -152,7 +155,8 @@ public final class PgbenchInserts {
     }
 
     /** Creates both tables afresh: {@code (k text PRIMARY KEY, run int, payload text)} with {@code rows} rows. */
-    private static void setUp(PGSimpleDataSource pg, long rows) throws SQLException {
+    private static void setUp(PGSimpleDataSource pg, long rows, boolean statementTriggers)
+            throws SQLException, IOException {
         try (Connection c = pg.getConnection(); Statement s = c.createStatement()) {
             for (String t : List.of(PLAIN, GUARDED)) {
                 try (ResultSet rs = s.executeQuery("SELECT to_regproc('bloomgate.uninstall_guard') IS NOT NULL"
@@ -167,6 +171,11 @@ public final class PgbenchInserts {
                 s.execute("INSERT INTO " + t + " SELECT 'seed-' || g, 0, 'payload ' || g FROM generate_series(1, "
                         + rows + ") g");
                 s.execute("VACUUM ANALYZE " + t);
+            }
+            if (statementTriggers) {
+                // As a DBA would for a table written by multi-row statements: the gate's build keeps them.
+                s.execute(PostgresBench.installScript());
+                s.execute("SELECT bloomgate.install_guard('" + GUARDED + "', 'k', false)");
             }
         }
     }
