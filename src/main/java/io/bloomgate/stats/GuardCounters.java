@@ -1,6 +1,5 @@
-package io.bloomgate.report;
+package io.bloomgate.stats;
 
-import io.bloomgate.BypassReason;
 import java.util.EnumMap;
 import java.util.Map;
 import java.util.concurrent.atomic.LongAdder;
