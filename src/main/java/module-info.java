@@ -6,6 +6,8 @@
  * <ul>
  *   <li>{@link io.bloomgate}: the entry point, {@link io.bloomgate.BloomGate}, and its snapshot
  *       and report types;</li>
+ *   <li>{@link io.bloomgate.filter}: the Bloom filters, usable on their own, and the facts a
+ *       guard's snapshot reports on its filter;</li>
  *   <li>{@link io.bloomgate.report}: metrics (Micrometer), JMX beans, history and HTML pages on a
  *       gate's guards;</li>
  *   <li>{@link io.bloomgate.stats}: the statistics the reports are expressed in;</li>
@@ -22,7 +24,8 @@
  */
 module io.bloomgate {
     requires transitive java.sql;
-    requires java.management;
+    // BloomGateJmx's signatures use javax.management.
+    requires transitive java.management;
     // H2's JdbcDataSource, which the command line uses, is a javax.naming.Referenceable.
     requires java.naming;
     requires org.slf4j;
@@ -32,7 +35,8 @@ module io.bloomgate {
 
     requires static com.h2database;
     requires static org.postgresql.jdbc;
-    requires static micrometer.core;
+    // Optional, and transitive: BloomGateMetrics' signatures use Micrometer's types.
+    requires static transitive micrometer.core;
     requires static spring.core;
     requires static spring.beans;
     requires static spring.context;
@@ -43,6 +47,7 @@ module io.bloomgate {
     requires static info.picocli;
 
     exports io.bloomgate;
+    exports io.bloomgate.filter;
     exports io.bloomgate.report;
     exports io.bloomgate.stats;
     exports io.bloomgate.driver;

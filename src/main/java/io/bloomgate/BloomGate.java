@@ -24,8 +24,6 @@ import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
 import javax.sql.DataSource;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * A Bloom filter in front of database tables.
@@ -58,8 +56,6 @@ import org.slf4j.LoggerFactory;
  * {@code io.bloomgate.report} read it ({@code new BloomGateMetrics(gate)}).
  */
 public final class BloomGate implements AutoCloseable, GuardStatsSource {
-
-    private static final Logger LOG = LoggerFactory.getLogger(BloomGate.class);
 
     /** Default false-positive rate. */
     public static final double DEFAULT_FPP = FilterSpec.DEFAULT_FPP;
