@@ -2,18 +2,18 @@ package io.bloomgate;
 
 import io.bloomgate.filter.FilterSpec;
 import io.bloomgate.h2.H2Sync;
-import io.bloomgate.h2.H2Watch;
 import io.bloomgate.jdbc.GateContext;
 import io.bloomgate.jdbc.GateDataSource;
 import io.bloomgate.postgres.FeedSettings;
 import io.bloomgate.postgres.PgSync;
 import io.bloomgate.report.BloomGateJmx;
 import io.bloomgate.sql.Dialect;
+import io.bloomgate.stats.GuardStatsSource;
 import io.bloomgate.sync.CatalogReader;
+import io.bloomgate.sync.DatabaseSync;
 import io.bloomgate.sync.Guard;
-import io.bloomgate.sync.Rescans;
+import io.bloomgate.sync.ScanSync;
 import io.bloomgate.sync.Settler;
-import io.bloomgate.sync.TableScanner;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Duration;
@@ -24,8 +24,6 @@ import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
 import javax.sql.DataSource;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * A Bloom filter in front of database tables.
@@ -53,35 +51,31 @@ import org.slf4j.LoggerFactory;
  * transaction. Guards are shared per database: two gates on the same column use one filter.
  * Elsewhere, writes from outside the gate are covered by the database-specific sync (the
  * PostgreSQL change feed).
+ *
+ * <p>A gate is a {@link GuardStatsSource}: the reports, the Micrometer binder and the JMX beans of
+ * {@code io.bloomgate.report} read it ({@code new BloomGateMetrics(gate)}).
  */
-public final class BloomGate implements AutoCloseable {
-
-    private static final Logger LOG = LoggerFactory.getLogger(BloomGate.class);
+public final class BloomGate implements AutoCloseable, GuardStatsSource {
 
     /** Default false-positive rate. */
-    public static final double DEFAULT_FPP = 0.01;
+    public static final double DEFAULT_FPP = FilterSpec.DEFAULT_FPP;
 
     /** A default-sized filter holds this many keys at least (an empty table still grows). */
-    public static final long MIN_DEFAULT_KEYS = 10_000;
+    public static final long MIN_DEFAULT_KEYS = FilterSpec.MIN_DEFAULT_KEYS;
 
     private final List<Guard> guards;
     private final GateDataSource dataSource;
     private final GateContext context;
     private final Settler settler;
-    private final H2Sync h2;            // H2: triggers keep the guards in sync; else null
-    private final PgSync postgres;      // PostgreSQL: the change feed keeps them in sync; else null
-    private final TableScanner scanner;
+    private final DatabaseSync sync;   // H2 triggers, the PostgreSQL change feed, or scans only
     private volatile BloomGateJmx jmx; // MBeans registered by Builder.jmx(..), else null
 
-    private BloomGate(List<Guard> guards, GateDataSource dataSource, GateContext context, Settler settler, H2Sync h2,
-            PgSync postgres, TableScanner scanner) {
-        this.guards = guards;
+    private BloomGate(DatabaseSync sync, GateDataSource dataSource, GateContext context) {
+        this.guards = sync.guards();
         this.dataSource = dataSource;
         this.context = context;
-        this.settler = settler;
-        this.h2 = h2;
-        this.postgres = postgres;
-        this.scanner = scanner;
+        this.settler = sync.settler();
+        this.sync = sync;
     }
 
     /** Starts configuring a gate in front of {@code dataSource} (any JDBC data source). */
@@ -101,12 +95,21 @@ public final class BloomGate implements AutoCloseable {
      * @throws IllegalArgumentException if no guard matches, listing the guarded columns
      */
     public GuardStats stats(String table, String column) {
-        return guard(table, column).stats();
+        return StatsMapping.toPublic(guard(table, column).stats());
     }
 
     /** Snapshots of every guard, in the order they were configured. */
     public List<GuardStats> stats() {
-        List<GuardStats> all = new ArrayList<>();
+        return StatsMapping.toPublic(guardStats());
+    }
+
+    /**
+     * Snapshots of every guard in the internal form the reports read; applications use
+     * {@link #stats()}, which holds the same figures.
+     */
+    @Override
+    public List<io.bloomgate.stats.GuardStats> guardStats() {
+        List<io.bloomgate.stats.GuardStats> all = new ArrayList<>();
         for (Guard guard : guards) {
             all.add(guard.stats());
         }
@@ -153,15 +156,9 @@ public final class BloomGate implements AutoCloseable {
             registered.close();
         }
         context.close();
-        if (h2 != null) {
-            h2.close(); // the guards are shared per database: the last gate using one closes it
-        } else if (postgres != null) {
-            postgres.close(); // saves snapshots, unregisters the instance
-        } else {
-            for (Guard guard : guards) {
-                guard.close();
-            }
-        }
+        // H2: the guards are shared per database, the last gate using one closes it; PostgreSQL:
+        // saves snapshots and unregisters the instance; elsewhere: closes the guards.
+        sync.close();
         settler.close();
     }
 
@@ -180,13 +177,7 @@ public final class BloomGate implements AutoCloseable {
      */
     public void rebuild() throws SQLException {
         for (Guard guard : guards) {
-            if (h2 != null) {
-                h2.rebuild(guard);
-            } else if (postgres != null) {
-                postgres.rebuild(guard);
-            } else {
-                scanner.scanInto(guard);
-            }
+            sync.rebuild(guard);
         }
     }
 
@@ -198,11 +189,7 @@ public final class BloomGate implements AutoCloseable {
      * @throws SQLException                  if the database fails
      */
     public void saveSnapshots() throws SQLException {
-        if (postgres == null) {
-            throw new UnsupportedOperationException("snapshots are saved on PostgreSQL only (this gate is on "
-                    + (h2 != null ? "H2, whose triggers keep the filters in the same JVM" : "another database") + ")");
-        }
-        postgres.saveSnapshots();
+        sync.saveSnapshots();
     }
 
     /**
@@ -227,11 +214,11 @@ public final class BloomGate implements AutoCloseable {
      * checks report it). Empty on other databases, whose filters need no feed.
      */
     public Optional<Duration> changeFeedLag() {
-        return postgres == null ? Optional.empty() : Optional.of(postgres.changeFeedLag());
+        return sync.changeFeedLag();
     }
 
     boolean awaitChangeFeed(long timeoutMillis) throws InterruptedException {
-        return postgres == null || postgres.awaitCatchUp(timeoutMillis);
+        return sync.awaitCatchUp(timeoutMillis);
     }
 
     /** Configures a {@link BloomGate}. */
@@ -385,11 +372,10 @@ public final class BloomGate implements AutoCloseable {
             }
             List<CatalogReader.KeyColumn> keys = new ArrayList<>();
             List<FilterSpec> sizes = new ArrayList<>();
-            List<Guard> guards = new ArrayList<>();
             String product;
             Dialect dialect;
             String defaultSchema;
-            H2Sync sync = null;
+            DatabaseSync sync = null;
             try (Connection connection = dataSource.getConnection()) {
                 product = connection.getMetaData().getDatabaseProductName();
                 dialect = CatalogReader.dialectOf(product);
@@ -412,34 +398,20 @@ public final class BloomGate implements AutoCloseable {
                     sizes.add(FilterSpec.of(expected, spec.fpp));
                 }
                 if (dialect == Dialect.H2) {
-                    sync = buildOnH2(connection, keys, sizes, guards);
+                    // H2's guards are shared per database and fed by triggers (see H2Sync); it builds
+                    // on this connection, in auto-commit mode.
+                    sync = H2Sync.build(dataSource, connection, keys, sizes);
                 }
             }
-            TableScanner scanner = new TableScanner(dataSource, dialect == Dialect.POSTGRES);
-            PgSync postgres = null;
-            Settler settler;
-            if (sync != null) {
-                settler = new Rescans(scanner);
-            } else if (dialect == Dialect.POSTGRES) {
-                postgres = PgSync.build(dataSource, keys, sizes, feedSettings, guards);
-                settler = postgres.settler();
-            } else {
-                for (int i = 0; i < keys.size(); i++) {
-                    CatalogReader.KeyColumn key = keys.get(i);
-                    Guard guard = new Guard(key.table(), key.keyForm(), key.keyType(), key.columnTypes(), sizes.get(i));
-                    long rows = scanner.build(guard);
-                    LOG.info("Guard on {} is READY: {} rows, {}", key.table(), rows, guard.filter());
-                    guards.add(guard);
-                }
-                settler = new Rescans(scanner);
+            if (sync == null) {
+                // The others build on connections of their own, once the catalog's is closed.
+                sync = dialect == Dialect.POSTGRES ? PgSync.build(dataSource, keys, sizes, feedSettings)
+                        : ScanSync.build(dataSource, keys, sizes);
             }
-            GateContext context = new GateContext(dataSource, product, dialect, defaultSchema, guards, settler,
-                    sync != null ? H2Watch.INSTANCE : null);
-            if (postgres != null) {
-                postgres.rebuildHooks(context::awaitWritesInFlight, context::filtersReplaced);
-            }
-            BloomGate gate = new BloomGate(List.copyOf(guards), new GateDataSource(context), context, settler, sync,
-                    postgres, scanner);
+            GateContext context = new GateContext(dataSource, product, dialect, defaultSchema, sync.guards(),
+                    sync.settler(), sync.watch());
+            sync.rebuildHooks(context::awaitWritesInFlight, context::filtersReplaced);
+            BloomGate gate = new BloomGate(sync, new GateDataSource(context), context);
             if (jmx) {
                 try {
                     gate.jmx = BloomGateJmx.register(gate, jmxName);
@@ -449,24 +421,6 @@ public final class BloomGate implements AutoCloseable {
                 }
             }
             return gate;
-        }
-
-        /** On H2, guards are shared per database and fed by triggers (see {@link H2Sync}). */
-        private H2Sync buildOnH2(Connection connection, List<CatalogReader.KeyColumn> keys, List<FilterSpec> sizes,
-                List<Guard> guards) throws SQLException {
-            H2Sync sync = H2Sync.forGate(dataSource, connection);
-            boolean autoCommit = connection.getAutoCommit();
-            try {
-                connection.setAutoCommit(true); // CREATE TRIGGER commits; the scan must not hold a transaction
-                for (int i = 0; i < keys.size(); i++) {
-                    guards.add(sync.acquire(connection, keys.get(i), sizes.get(i)));
-                }
-                connection.setAutoCommit(autoCommit);
-                return sync;
-            } catch (SQLException | RuntimeException e) {
-                sync.close();
-                throw e;
-            }
         }
     }
 }

@@ -55,7 +55,7 @@ final class PostgresFaults implements AutoCloseable {
     /** The backend pid of {@code gate}'s change-feed connection, or -1 while it reconnects. */
     static int feedPid(BloomGate gate) {
         try {
-            Object sync = field(gate, "postgres");
+            Object sync = field(gate, "sync");
             Object feed = field(sync, "feed");
             Connection c = (Connection) field(feed, "connection");
             return c == null ? -1 : c.unwrap(PGConnection.class).getBackendPID();

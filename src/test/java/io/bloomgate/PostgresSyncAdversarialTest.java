@@ -98,7 +98,7 @@ class PostgresSyncAdversarialTest extends PostgresInstances {
     }
 
     private static PgSync sync(BloomGate gate) throws ReflectiveOperationException {
-        return (PgSync) field(gate, "postgres");
+        return (PgSync) field(gate, "sync");
     }
 
     private static GateContext context(BloomGate gate) throws ReflectiveOperationException {

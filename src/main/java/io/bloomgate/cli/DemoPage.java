@@ -47,7 +47,7 @@ final class DemoPage {
         rows.add(new Comparison("throughput", without.checksPerSecond(), with.checksPerSecond(), "/s",
                 "measured: discovered URLs checked per second"));
         page.comparison("Without and with the gate", rows);
-        DiskAccessEstimate estimate = DiskAccessEstimate.of(guard);
+        DiskAccessEstimate estimate = DiskAccessEstimate.of(guard.avoided(), guard.filter().estimatedKeys());
         List<List<String>> saved = new ArrayList<>();
         if (a != null && b != null) {
             saved.add(List.of("measured", Summary.count(a.fileReads() - b.fileReads()) + " H2 file reads",

@@ -65,7 +65,7 @@ final class PostgresReport {
             }
             io.add(new String[] {name, time(g.since()), num(d.keyIndexScans()), num(d.keyIndexBlocksRead()),
                 num(d.keyIndexBlocksHit()), ratio(d.blocksPerScan()), num(s.avoided()), saved(g),
-                num(DiskAccessEstimate.of(s).saved())});
+                num(DiskAccessEstimate.of(s.avoided(), s.filter().estimatedKeys()).saved())});
         }
         out.append(TextTable.render(new String[] {"guard", "since", "idx scans", "blocks read", "blocks hit",
             "blocks/scan", "avoided", "saved(measured)", "saved(est)"}, io, 2));

@@ -57,7 +57,7 @@ final class Summary {
             row(out, "H2 bytes read (measured, FILE_READ_BYTES)", mib(a.fileReadBytes()), mib(b.fileReadBytes()));
         }
         out.append('\n');
-        DiskAccessEstimate estimate = DiskAccessEstimate.of(guard);
+        DiskAccessEstimate estimate = DiskAccessEstimate.of(guard.avoided(), guard.filter().estimatedKeys());
         if (a != null && b != null) {
             long saved = a.fileReads() - b.fileReads();
             line(out, "  disk accesses saved, measured: %s H2 file reads (%s of them while looking up)", count(saved),
@@ -109,7 +109,7 @@ final class Summary {
                 .field("passedThrough", guard.passedThrough()).field("falsePositives", guard.falsePositives())
                 .field("bypassed", guard.bypassed()).field("observedFpp", guard.observedFalsePositiveRate())
                 .field("estimatedFpp", guard.filter().estimatedFpp()).endObject();
-        DiskAccessEstimate estimate = DiskAccessEstimate.of(guard);
+        DiskAccessEstimate estimate = DiskAccessEstimate.of(guard.avoided(), guard.filter().estimatedKeys());
         json.name("diskAccessesSaved").beginObject().field("estimated", estimate.saved())
                 .field("indexDepth", estimate.depth());
         if (with.io() != null && without.io() != null) {

@@ -11,6 +11,20 @@ package io.bloomgate.filter;
  */
 public record FilterSpec(FilterLayout layout, long expectedKeys, double targetFpp, long seed) {
 
+    /**
+     * The false-positive rate a guard gets when none is given (1%). Here rather than in the entry
+     * package so that every way of guarding (the builder, the driver URL, Spring, H2's
+     * {@code BLOOM_GUARD}) shares it without depending on that package; {@code
+     * BloomGate.DEFAULT_FPP} is this value.
+     */
+    public static final double DEFAULT_FPP = 0.01;
+
+    /**
+     * A filter sized from its table's row count holds this many keys at least, so that a guard on an
+     * empty table still has room to grow ({@code BloomGate.MIN_DEFAULT_KEYS} is this value).
+     */
+    public static final long MIN_DEFAULT_KEYS = 10_000;
+
     /** Validates the spec; the messages name the bad value and the accepted range. */
     public FilterSpec {
         if (layout == null) {

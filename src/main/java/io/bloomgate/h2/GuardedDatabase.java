@@ -1,6 +1,6 @@
 package io.bloomgate.h2;
 
-import io.bloomgate.GuardState;
+import io.bloomgate.stats.GuardState;
 import io.bloomgate.sql.GuardedTable;
 import io.bloomgate.sync.Guard;
 import java.lang.ref.WeakReference;

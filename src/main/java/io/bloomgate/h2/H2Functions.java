@@ -1,7 +1,6 @@
 package io.bloomgate.h2;
 
-import io.bloomgate.BloomGate;
-import io.bloomgate.GuardStats;
+import io.bloomgate.stats.GuardStats;
 import io.bloomgate.filter.FilterLayout;
 import io.bloomgate.filter.FilterSpec;
 import io.bloomgate.key.Canonical;
@@ -110,7 +109,7 @@ public final class H2Functions {
             throw new SQLException("BLOOM_GUARD(" + table + ", " + column + "): expected_keys must be at least 1, was "
                     + expectedKeys + " (pass NULL to size from the table)", "22023");
         }
-        double p = fpp == null ? BloomGate.DEFAULT_FPP : fpp;
+        double p = fpp == null ? FilterSpec.DEFAULT_FPP : fpp;
         if (!(p > 0 && p < 1)) {
             throw new SQLException("BLOOM_GUARD(" + table + ", " + column + "): fpp must be strictly between 0 and 1"
                     + " (e.g. 0.01), was " + fpp, "22023");
@@ -127,7 +126,7 @@ public final class H2Functions {
                 return summary(shared.guard, "already guarded");
             }
             long expected = expectedKeys != null ? expectedKeys
-                    : Math.max(BloomGate.MIN_DEFAULT_KEYS, catalog.estimateRows(key.table()) * 3 / 2);
+                    : Math.max(FilterSpec.MIN_DEFAULT_KEYS, catalog.estimateRows(key.table()) * 3 / 2);
             // Scalable: with no Java gate to lend a connection for background rebuilds, a SQL guard
             // must grow by itself when the table outgrows its estimate.
             FilterSpec spec = FilterSpec.of(expected, p).withLayout(FilterLayout.SCALABLE);

@@ -1,11 +1,15 @@
 package io.bloomgate.h2;
 
-import io.bloomgate.GuardState;
+import io.bloomgate.stats.GuardState;
 import io.bloomgate.filter.BloomFilter;
 import io.bloomgate.filter.FilterSpec;
 import io.bloomgate.sql.GuardedTable;
 import io.bloomgate.sync.CatalogReader;
+import io.bloomgate.sync.DatabaseSync;
 import io.bloomgate.sync.Guard;
+import io.bloomgate.sync.Rescans;
+import io.bloomgate.sync.Settler;
+import io.bloomgate.sync.SyncWatch;
 import io.bloomgate.sync.TableScanner;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -38,7 +42,7 @@ import org.slf4j.LoggerFactory;
  * that still shows a row the scan no longer saw); only then answer from the new filter. Writes
  * racing the scan are caught by the trigger, which feeds the filter being built as well.
  */
-public final class H2Sync implements AutoCloseable {
+public final class H2Sync implements DatabaseSync {
 
     private static final Logger LOG = LoggerFactory.getLogger(H2Sync.class);
     static final String TRIGGER_CLASS = BloomTrigger.class.getName();
@@ -51,6 +55,8 @@ public final class H2Sync implements AutoCloseable {
     private final DataSource source;
     private final GuardedDatabase database;
     private final List<Guard> mine = new ArrayList<>();
+    private List<Guard> guards = List.of(); // in configured order, set once by build
+    private Settler settler;                // set once by build
 
     private H2Sync(DataSource source, GuardedDatabase database) {
         this.source = source;
@@ -58,11 +64,59 @@ public final class H2Sync implements AutoCloseable {
     }
 
     /**
+     * The sync of a gate on an embedded H2 database: acquires a guard per key column (see {@link
+     * #acquire}) and returns when every one is READY. Unsettled writes are settled by a rescan.
+     *
+     * @param connection one of {@code source}'s connections; its auto-commit mode is restored
+     */
+    public static H2Sync build(DataSource source, Connection connection, List<CatalogReader.KeyColumn> keys,
+            List<FilterSpec> sizes) throws SQLException {
+        H2Sync sync = forGate(source, connection);
+        boolean autoCommit = connection.getAutoCommit();
+        try {
+            connection.setAutoCommit(true); // CREATE TRIGGER commits; the scan must not hold a transaction
+            List<Guard> acquired = new ArrayList<>();
+            for (int i = 0; i < keys.size(); i++) {
+                acquired.add(sync.acquire(connection, keys.get(i), sizes.get(i)));
+            }
+            connection.setAutoCommit(autoCommit);
+            sync.guards = List.copyOf(acquired);
+            sync.settler = new Rescans(new TableScanner(source, false));
+            return sync;
+        } catch (SQLException | RuntimeException e) {
+            sync.close();
+            throw e;
+        }
+    }
+
+    @Override
+    public List<Guard> guards() {
+        return guards;
+    }
+
+    @Override
+    public Settler settler() {
+        return settler;
+    }
+
+    /** Triggers add keys inside the writing transaction; the watch notices a dropped trigger. */
+    @Override
+    public SyncWatch watch() {
+        return H2Watch.INSTANCE;
+    }
+
+    @Override
+    public void saveSnapshots() {
+        throw new UnsupportedOperationException("snapshots are saved on PostgreSQL only (this gate is on H2, whose"
+                + " triggers keep the filters in the same JVM)");
+    }
+
+    /**
      * Sync for a gate on {@code source}; {@code connection} is one of its connections.
      *
      * @throws SQLException if the connection is not to an embedded H2 database
      */
-    public static H2Sync forGate(DataSource source, Connection connection) throws SQLException {
+    static H2Sync forGate(DataSource source, Connection connection) throws SQLException {
         GuardedDatabase database = H2Registry.of(H2Engine.database(connection));
         database.addSource(source);
         database.pin();
@@ -104,6 +158,7 @@ public final class H2Sync implements AutoCloseable {
      *
      * @throws IllegalStateException if the key column's type changed (the guard cannot be rebuilt)
      */
+    @Override
     public void rebuild(Guard guard) throws SQLException {
         rebuild(source, guard);
     }

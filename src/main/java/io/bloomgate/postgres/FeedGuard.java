@@ -1,6 +1,6 @@
 package io.bloomgate.postgres;
 
-import io.bloomgate.GuardState;
+import io.bloomgate.stats.GuardState;
 import io.bloomgate.key.KeyBuffer;
 import io.bloomgate.sync.Guard;
 import io.bloomgate.sync.KeyFunnel;

@@ -1,10 +1,10 @@
 package io.bloomgate.postgres;
 
-import io.bloomgate.BypassReason;
-import io.bloomgate.GuardState;
-import io.bloomgate.GuardStats;
+import io.bloomgate.stats.BypassReason;
+import io.bloomgate.stats.GuardState;
+import io.bloomgate.stats.GuardStats;
 import io.bloomgate.filter.FilterFacts;
-import io.bloomgate.report.GuardCounters;
+import io.bloomgate.stats.GuardCounters;
 import io.bloomgate.report.PostgresIoCounters;
 import io.bloomgate.sync.Guard;
 import java.sql.Connection;

@@ -4,6 +4,7 @@ import io.bloomgate.filter.BloomFilter;
 import io.bloomgate.filter.FilterSpec;
 import io.bloomgate.report.PostgresIoCounters;
 import io.bloomgate.sync.CatalogReader;
+import io.bloomgate.sync.DatabaseSync;
 import io.bloomgate.sync.Guard;
 import io.bloomgate.sync.Settler;
 import io.bloomgate.sync.TableScanner;
@@ -17,6 +18,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -28,14 +30,14 @@ import org.slf4j.LoggerFactory;
 /**
  * Keeps one gate's guards in sync with a PostgreSQL database through the change log: installs the
  * schema and triggers, builds each guard from a snapshot plus the log (or by scan), follows the
- * log, rebuilds online, saves snapshots. Internal to bloomgate (public for {@code BloomGate}).
+ * log, rebuilds online, saves snapshots. Internal to bloomgate (public for {@code BloomGate}, through {@link DatabaseSync}).
  *
  * <p>A build by scan: the triggers exist first (creating them waits for every open writer of the
  * table), then the feed's start position is taken, then the table is scanned. A row committed before
  * the position is in the scan; any other is read from the log. A build from a snapshot starts the
  * feed at the snapshot's position instead.
  */
-public final class PgSync implements AutoCloseable {
+public final class PgSync implements DatabaseSync {
 
     private static final Logger LOG = LoggerFactory.getLogger(PgSync.class);
 
@@ -71,10 +73,9 @@ public final class PgSync implements AutoCloseable {
      *
      * @param keys  the resolved key columns
      * @param sizes their filters' sizing
-     * @param built receives the guards, in order
      */
     public static PgSync build(DataSource dataSource, List<CatalogReader.KeyColumn> keys, List<FilterSpec> sizes,
-            FeedSettings settings, List<Guard> built) throws SQLException {
+            FeedSettings settings) throws SQLException {
         UUID instance = UUID.randomUUID();
         Instant startedAt = Instant.now();
         Map<Integer, PostgresIoCounters> ioAtStart;
@@ -144,7 +145,6 @@ public final class PgSync implements AutoCloseable {
                 FeedGuard fg = guards.get(i);
                 fg.guard.ready(keysAtBuild[i]);
                 LOG.info("Guard on {} is READY ({}), following the change log", fg.guard.table(), fg.guard.filter());
-                built.add(fg.guard);
             }
             sync.maintenance.start();
             return sync;
@@ -154,7 +154,17 @@ public final class PgSync implements AutoCloseable {
         }
     }
 
+    @Override
+    public List<Guard> guards() {
+        List<Guard> guards = new ArrayList<>();
+        for (FeedGuard fg : feed.guards()) {
+            guards.add(fg.guard);
+        }
+        return List.copyOf(guards);
+    }
+
     /** Settles writes through the gate with unknown keys (by the feed's next read after their commit). */
+    @Override
     public Settler settler() {
         return feed;
     }
@@ -165,22 +175,26 @@ public final class PgSync implements AutoCloseable {
      * scan, right before the new filter becomes current) tells the gate that older transactions
      * must not trust the new filter.
      */
+    @Override
     public void rebuildHooks(Runnable beforeScan, Runnable beforeSwap) {
         this.beforeRebuildScan = beforeScan;
         this.beforeRebuildSwap = beforeSwap;
     }
 
     /** Saves every guard's filter to {@code bloomgate.snapshots} now. */
+    @Override
     public void saveSnapshots() throws SQLException {
         snapshots.save(feed.guards());
     }
 
     /** How long ago the change feed last completed a read of the log. */
-    public Duration changeFeedLag() {
-        return Duration.ofNanos(feed.lagNanos());
+    @Override
+    public Optional<Duration> changeFeedLag() {
+        return Optional.of(Duration.ofNanos(feed.lagNanos()));
     }
 
     /** Waits until the feed completed a read that started after this call; false on timeout. */
+    @Override
     public boolean awaitCatchUp(long timeoutMillis) throws InterruptedException {
         return feed.awaitNextRead(timeoutMillis);
     }
@@ -209,6 +223,7 @@ public final class PgSync implements AutoCloseable {
     }
 
     /** Rebuilds {@code guard} (one of this gate's) online and returns when it is done. */
+    @Override
     public void rebuild(Guard guard) throws SQLException {
         for (FeedGuard fg : feed.guards()) {
             if (fg.guard == guard) {

@@ -1,6 +1,6 @@
 package io.bloomgate.postgres;
 
-import io.bloomgate.GuardState;
+import io.bloomgate.stats.GuardState;
 import io.bloomgate.filter.FilterFormatException;
 import io.bloomgate.filter.FilterSpec;
 import io.bloomgate.sync.Guard;

@@ -1,7 +1,7 @@
 package io.bloomgate.report;
 
-import io.bloomgate.BloomGate;
-import io.bloomgate.GuardStats;
+import io.bloomgate.stats.GuardStatsSource;
+import io.bloomgate.stats.GuardStats;
 import java.lang.management.ManagementFactory;
 import java.lang.ref.WeakReference;
 import java.time.Duration;
@@ -31,9 +31,9 @@ import javax.management.StandardMBean;
  * JVM guard columns of the same name (two databases, say). Values holding characters JMX reserves
  * are quoted ({@link ObjectName#quote}).
  *
- * <p>The MBeans hold the gate weakly and read {@link BloomGate#stats()} snapshots, reused until
+ * <p>The MBeans hold the gate weakly and read {@code BloomGate.stats()} snapshots, reused until
  * they are older than one second by default (a snapshot computes each filter's facts from its
- * bits). After {@link BloomGate#close()} they show its final figures (state {@code CLOSED}) until
+ * bits). After {@code BloomGate.close()} they show its final figures (state {@code CLOSED}) until
  * this registration is closed; once the gate is garbage-collected, reading an attribute fails.
  */
 public final class BloomGateJmx implements AutoCloseable {
@@ -51,7 +51,7 @@ public final class BloomGateJmx implements AutoCloseable {
     }
 
     /** Registers an MBean per guard of {@code gate} with the platform MBean server. */
-    public static BloomGateJmx register(BloomGate gate) {
+    public static BloomGateJmx register(GuardStatsSource gate) {
         return register(gate, null);
     }
 
@@ -59,7 +59,7 @@ public final class BloomGateJmx implements AutoCloseable {
      * Registers an MBean per guard of {@code gate} with the platform MBean server, with
      * {@code gate=gateName} in their names unless {@code gateName} is {@code null}.
      */
-    public static BloomGateJmx register(BloomGate gate, String gateName) {
+    public static BloomGateJmx register(GuardStatsSource gate, String gateName) {
         return register(ManagementFactory.getPlatformMBeanServer(), gate, gateName, GateSnapshots.DEFAULT_MAX_AGE);
     }
 
@@ -71,11 +71,11 @@ public final class BloomGateJmx implements AutoCloseable {
      * @throws IllegalStateException if an MBean of that name is already registered (another gate
      *                               on a column of the same name: give each gate a name)
      */
-    public static BloomGateJmx register(MBeanServer server, BloomGate gate, String gateName, Duration maxAge) {
+    public static BloomGateJmx register(MBeanServer server, GuardStatsSource gate, String gateName, Duration maxAge) {
         Objects.requireNonNull(server, "server must not be null");
         Objects.requireNonNull(gate, "gate must not be null");
         GateSnapshots snapshots = new GateSnapshots(gate, maxAge);
-        WeakReference<BloomGate> weak = new WeakReference<>(gate);
+        WeakReference<GuardStatsSource> weak = new WeakReference<>(gate);
         List<GuardStats> guards = snapshots.latest();
         List<ObjectName> names = new ArrayList<>();
         for (int i = 0; i < guards.size(); i++) {

@@ -1,9 +1,9 @@
 package io.bloomgate.report;
 
-import io.bloomgate.BloomGate;
-import io.bloomgate.BypassReason;
-import io.bloomgate.GuardState;
-import io.bloomgate.GuardStats;
+import io.bloomgate.stats.GuardStatsSource;
+import io.bloomgate.stats.BypassReason;
+import io.bloomgate.stats.GuardState;
+import io.bloomgate.stats.GuardStats;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.Meter;
@@ -21,7 +21,7 @@ import java.util.Objects;
 import java.util.function.ToDoubleFunction;
 
 /**
- * Micrometer meters for every guard of a {@link BloomGate}: its counters and its filter's facts,
+ * Micrometer meters for every guard of a {@code BloomGate}: its counters and its filter's facts,
  * tagged {@code table} (schema-qualified, as the database names it) and {@code column}, plus any
  * common tags given here.
  *
@@ -43,10 +43,10 @@ import java.util.function.ToDoubleFunction;
  * {@code bloomgate.state}: one gauge per {@link GuardState} (tag {@code state}, lower case),
  * 1 for the guard's current state and 0 for the others.
  *
- * <p>The meters read {@link BloomGate#stats()} snapshots, one per scrape: a snapshot is reused
+ * <p>The meters read {@code BloomGate.stats()} snapshots, one per scrape: a snapshot is reused
  * until it is older than {@code maxAge} (one second by default), because it computes each filter's
  * facts from its bits. They hold the gate weakly and never keep it open: after
- * {@link BloomGate#close()} they go on reading its final figures (state {@code closed}); once the
+ * {@code BloomGate.close()} they go on reading its final figures (state {@code closed}); once the
  * gate is garbage-collected, the counters keep their last values and the gauges read NaN.
  * {@link #close()} removes the meters, which is needed before binding a new gate on the same tables
  * to the same registry (a registry keeps the first meter registered under a name and tags).
@@ -97,18 +97,18 @@ public final class BloomGateMetrics implements MeterBinder, AutoCloseable {
     private record Registered(MeterRegistry registry, Meter meter) {
     }
 
-    private final WeakReference<BloomGate> gate;
+    private final WeakReference<GuardStatsSource> gate;
     private final Tags tags;
     private final GateSnapshots snapshots;
     private final List<Registered> registered = new ArrayList<>();
 
     /** Meters for every guard of {@code gate}, tagged {@code table} and {@code column}. */
-    public BloomGateMetrics(BloomGate gate) {
+    public BloomGateMetrics(GuardStatsSource gate) {
         this(gate, Tags.empty());
     }
 
     /** Meters for every guard of {@code gate}, tagged {@code table}, {@code column} and {@code tags}. */
-    public BloomGateMetrics(BloomGate gate, Iterable<Tag> tags) {
+    public BloomGateMetrics(GuardStatsSource gate, Iterable<Tag> tags) {
         this(gate, tags, GateSnapshots.DEFAULT_MAX_AGE);
     }
 
@@ -116,7 +116,7 @@ public final class BloomGateMetrics implements MeterBinder, AutoCloseable {
      * Meters for every guard of {@code gate}, tagged {@code table}, {@code column} and {@code tags},
      * reading snapshots up to {@code maxAge} old ({@link Duration#ZERO}: a new one on every read).
      */
-    public BloomGateMetrics(BloomGate gate, Iterable<Tag> tags, Duration maxAge) {
+    public BloomGateMetrics(GuardStatsSource gate, Iterable<Tag> tags, Duration maxAge) {
         Objects.requireNonNull(gate, "gate must not be null");
         this.gate = new WeakReference<>(gate);
         this.tags = Tags.of(Objects.requireNonNull(tags, "tags must not be null"));
@@ -126,7 +126,7 @@ public final class BloomGateMetrics implements MeterBinder, AutoCloseable {
     /** Registers every guard's meters with {@code registry} (nothing if the gate was collected). */
     @Override
     public void bindTo(MeterRegistry registry) {
-        BloomGate g = gate.get();
+        GuardStatsSource g = gate.get();
         if (g == null) {
             return;
         }
@@ -153,14 +153,14 @@ public final class BloomGateMetrics implements MeterBinder, AutoCloseable {
     // The registry holds the gate weakly (Micrometer's default for function counters and gauges) and
     // the function strongly; the function captures the snapshots, never the gate.
 
-    private void counter(MeterRegistry registry, BloomGate g, int index, String name, Tags meterTags,
+    private void counter(MeterRegistry registry, GuardStatsSource g, int index, String name, Tags meterTags,
             String description, ToDoubleFunction<GuardStats> value) {
         GateSnapshots shared = snapshots;
         remember(registry, FunctionCounter.builder(name, g, gg -> value.applyAsDouble(shared.read(gg).get(index)))
                 .tags(meterTags).description(description).register(registry));
     }
 
-    private void gauge(MeterRegistry registry, BloomGate g, int index, String name, Tags meterTags, String unit,
+    private void gauge(MeterRegistry registry, GuardStatsSource g, int index, String name, Tags meterTags, String unit,
             String description, ToDoubleFunction<GuardStats> value) {
         GateSnapshots shared = snapshots;
         remember(registry, Gauge.builder(name, g, gg -> value.applyAsDouble(shared.read(gg).get(index)))

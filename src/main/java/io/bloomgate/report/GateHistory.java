@@ -1,7 +1,7 @@
 package io.bloomgate.report;
 
-import io.bloomgate.BloomGate;
-import io.bloomgate.GuardStats;
+import io.bloomgate.stats.GuardStatsSource;
+import io.bloomgate.stats.GuardStats;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -10,10 +10,9 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.function.Supplier;
 
 /**
- * A time series of a gate's {@link BloomGate#stats()}: the "over time" of a report's charts.
+ * A time series of a gate's {@code BloomGate.stats()}: the "over time" of a report's charts.
  *
  * <pre>{@code
  * try (GateHistory history = GateHistory.every(gate, Duration.ofMillis(250))) {   // or GateHistory.manual(gate)
@@ -48,7 +47,7 @@ public final class GateHistory implements AutoCloseable {
         }
     }
 
-    private final Supplier<List<GuardStats>> source;
+    private final GuardStatsSource source;
     private final long startNanos = System.nanoTime();
     private final List<Sample> samples = new ArrayList<>();
     private final ScheduledExecutorService timer;
@@ -56,7 +55,7 @@ public final class GateHistory implements AutoCloseable {
     private long ticks;
     private long stride = 1;
 
-    private GateHistory(Supplier<List<GuardStats>> source, Duration interval) {
+    private GateHistory(GuardStatsSource source, Duration interval) {
         this.source = source;
         sample();
         if (interval == null) {
@@ -73,31 +72,31 @@ public final class GateHistory implements AutoCloseable {
         }
     }
 
-    /** A history that samples {@code gate} now and then every {@code interval}, on a daemon thread. */
-    public static GateHistory every(BloomGate gate, Duration interval) {
+    /**
+     * A history that samples {@code gate} now and then every {@code interval}, on a daemon thread.
+     * {@code gate} is a {@code BloomGate}, or any other source of snapshots.
+     */
+    public static GateHistory every(GuardStatsSource gate, Duration interval) {
         Objects.requireNonNull(gate, "gate");
         Objects.requireNonNull(interval, "interval");
         if (interval.isNegative() || interval.isZero()) {
             throw new IllegalArgumentException("interval must be positive, was " + interval);
         }
-        return new GateHistory(gate::stats, interval);
+        return new GateHistory(gate, interval);
     }
 
-    /** A history that samples {@code gate} now and then only when {@link #sample()} is called. */
-    public static GateHistory manual(BloomGate gate) {
-        Objects.requireNonNull(gate, "gate");
-        return new GateHistory(gate::stats, null);
-    }
-
-    /** A history of any source of snapshots, sampled on demand (for tests and replays). */
-    public static GateHistory manual(Supplier<List<GuardStats>> source) {
-        return new GateHistory(Objects.requireNonNull(source, "source"), null);
+    /**
+     * A history that samples {@code gate} now and then only when {@link #sample()} is called.
+     * {@code gate} is a {@code BloomGate}, or any other source of snapshots (tests, replays).
+     */
+    public static GateHistory manual(GuardStatsSource gate) {
+        return new GateHistory(Objects.requireNonNull(gate, "gate"), null);
     }
 
     /** Takes a sample now and returns it. */
     public Sample sample() {
         synchronized (samples) { // one sample at a time, so the series stays in time order
-            List<GuardStats> guards = source.get();
+            List<GuardStats> guards = source.guardStats();
             Sample s = new Sample(Duration.ofNanos(System.nanoTime() - startNanos), guards);
             add(s);
             return s;

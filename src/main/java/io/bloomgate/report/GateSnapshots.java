@@ -1,13 +1,13 @@
 package io.bloomgate.report;
 
-import io.bloomgate.BloomGate;
-import io.bloomgate.GuardStats;
+import io.bloomgate.stats.GuardStatsSource;
+import io.bloomgate.stats.GuardStats;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
 
 /**
- * The latest {@link BloomGate#stats()} of one gate, taken again only once it is older than a
+ * The latest {@code BloomGate.stats()} of one gate, taken again only once it is older than a
  * maximum age. A snapshot computes every filter's facts from its bits (time linear in the filter's
  * size), so the dozens of meters or MBean attributes read in one scrape share one snapshot.
  *
@@ -24,21 +24,21 @@ final class GateSnapshots {
     private long takenAt;
 
     /** Starts from a first snapshot of {@code gate}. */
-    GateSnapshots(BloomGate gate, Duration maxAge) {
+    GateSnapshots(GuardStatsSource gate, Duration maxAge) {
         Objects.requireNonNull(maxAge, "maxAge must not be null");
         if (maxAge.isNegative()) {
             throw new IllegalArgumentException("maxAge must not be negative, was " + maxAge);
         }
         this.maxAgeNanos = maxAge.toNanos();
-        this.latest = gate.stats();
+        this.latest = gate.guardStats();
         this.takenAt = System.nanoTime();
     }
 
     /** The snapshot of {@code gate}'s guards, taken now unless the latest is young enough. */
-    synchronized List<GuardStats> read(BloomGate gate) {
+    synchronized List<GuardStats> read(GuardStatsSource gate) {
         long now = System.nanoTime();
         if (now - takenAt >= maxAgeNanos) {
-            latest = gate.stats();
+            latest = gate.guardStats();
             takenAt = now;
         }
         return latest;

@@ -1,7 +1,7 @@
 package io.bloomgate.report;
 
-import io.bloomgate.BloomGate;
-import io.bloomgate.GuardStats;
+import io.bloomgate.stats.GuardStatsSource;
+import io.bloomgate.stats.GuardStats;
 import java.lang.ref.WeakReference;
 import java.util.Map;
 import java.util.TreeMap;
@@ -9,11 +9,11 @@ import java.util.TreeMap;
 /** A {@link GuardMXBean} reading one guard's figures from shared snapshots of a weakly held gate. */
 final class GuardView implements GuardMXBean {
 
-    private final WeakReference<BloomGate> gate;
+    private final WeakReference<GuardStatsSource> gate;
     private final GateSnapshots snapshots;
     private final int index;
 
-    GuardView(WeakReference<BloomGate> gate, GateSnapshots snapshots, int index) {
+    GuardView(WeakReference<GuardStatsSource> gate, GateSnapshots snapshots, int index) {
         this.gate = gate;
         this.snapshots = snapshots;
         this.index = index;
@@ -21,7 +21,7 @@ final class GuardView implements GuardMXBean {
 
     /** The guard's latest figures. */
     private GuardStats stats() {
-        BloomGate g = gate.get();
+        GuardStatsSource g = gate.get();
         if (g == null) {
             throw new IllegalStateException("The gate of this MBean was garbage-collected before its BloomGateJmx"
                     + " registration was closed");

@@ -1,7 +1,7 @@
 package io.bloomgate.report;
 
-import io.bloomgate.GateReport;
-import io.bloomgate.GuardStats;
+import io.bloomgate.stats.GuardStats;
+import io.bloomgate.stats.GuardStatsSource;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -15,7 +15,8 @@ import java.util.Objects;
 import java.util.function.Consumer;
 
 /**
- * A self-contained HTML page on a {@link GateReport}: it opens offline (charts are inline SVG, no
+ * A self-contained HTML page on a gate's guards ({@code gate.report()}, the gate itself, or any
+ * other {@link GuardStatsSource}): it opens offline (charts are inline SVG, no
  * script runs, nothing is fetched) and is also well-formed XML.
  *
  * <pre>{@code
@@ -30,7 +31,7 @@ import java.util.function.Consumer;
  * {@link #comparison}) in the order added, the charts over time (per guard: avoided, passed-through
  * and false-positive lookups, cumulative; observed against target false-positive rate), the guards'
  * table, and the <em>estimated</em> disk accesses saved ({@link DiskAccessEstimate}). The report's
- * JSON ({@link GateReport#toJson()}) and the history's samples are embedded in
+ * JSON ({@code GateReport.toJson()}, {@link ReportFormats#json}) and the history's samples are embedded in
  * {@code <script type="application/json" id="bloomgate-data">} as
  * {@code {"report": ..., "history": [{"elapsedSeconds", "guards": [{"table", "column", "lookups",
  * "avoided", "passedThrough", "falsePositives", "observedFalsePositiveRate", "targetFpp",
@@ -50,19 +51,22 @@ public final class HtmlReport {
             + ".grid{stroke:#eaeef2}.axis{stroke:#8c959f}.tick{fill:#57606a}.legend{fill:#1f2328}"
             + ".end-label{font-size:12px;font-weight:600}";
 
-    private final GateReport report;
+    private final List<GuardStats> guards;
     private final List<Consumer<StringBuilder>> sections = new ArrayList<>();
     private String title = "bloomgate report";
     private GateHistory history;
     private List<GateHistory.Sample> samples = List.of();
 
-    private HtmlReport(GateReport report) {
-        this.report = Objects.requireNonNull(report, "report");
+    private HtmlReport(List<GuardStats> guards) {
+        this.guards = List.copyOf(guards);
     }
 
-    /** A page on {@code report}. */
-    public static HtmlReport of(GateReport report) {
-        return new HtmlReport(report);
+    /**
+     * A page on {@code report}'s guards: a {@code GateReport}, a {@code BloomGate} or any other source
+     * of snapshots, read once, now.
+     */
+    public static HtmlReport of(GuardStatsSource report) {
+        return new HtmlReport(Objects.requireNonNull(report, "report").guardStats());
     }
 
     /** The page's title and heading (default "bloomgate report"). */
@@ -133,7 +137,7 @@ public final class HtmlReport {
         }
         charts(out, series);
         guards(out);
-        out.append("<script type=\"application/json\" id=\"bloomgate-data\">{\"report\":").append(report.toJson())
+        out.append("<script type=\"application/json\" id=\"bloomgate-data\">{\"report\":").append(ReportFormats.json(guards))
                 .append(",\"history\":").append(historyJson(series)).append("}</script>\n</body></html>\n");
         return out.toString();
     }
@@ -170,7 +174,7 @@ public final class HtmlReport {
     private void guards(StringBuilder out) {
         heading(out, "Guards");
         List<List<String>> rows = new ArrayList<>();
-        for (GuardStats g : report.guards()) {
+        for (GuardStats g : guards) {
             rows.add(List.of(g.table() + "." + g.column(), g.state().name(), Html.count(g.lookups()),
                     Html.count(g.avoided()), Html.count(g.passedThrough()), Html.count(g.truePositives()),
                     Html.count(g.falsePositives()), Html.count(g.bypassed()), Html.percent(g.observedFalsePositiveRate()),
@@ -181,7 +185,7 @@ public final class HtmlReport {
                 "false positives", "bypassed", "observed FP rate", "target FP rate", "keys (est.)", "MiB"), rows);
         heading(out, "Disk accesses saved (estimated)");
         List<List<String>> estimates = new ArrayList<>();
-        for (GuardStats g : report.guards()) {
+        for (GuardStats g : guards) {
             DiskAccessEstimate e = DiskAccessEstimate.of(g);
             estimates.add(List.of(g.table() + "." + g.column(), Html.count(e.saved()), Html.count(e.avoided()),
                     String.valueOf(e.depth()), e.basis()));

@@ -18,10 +18,12 @@ public class BloomGateEndpoint {
 
     private final BloomGate gate;
 
+    /** The endpoint on {@code gate}. */
     public BloomGateEndpoint(BloomGate gate) {
         this.gate = gate;
     }
 
+    /** The guards' snapshots, the change feed's lag (PostgreSQL) and the text report. */
     @ReadOperation
     public Map<String, Object> report() {
         Map<String, Object> report = new LinkedHashMap<>();

@@ -30,6 +30,7 @@ public class BloomGateHealthIndicator extends AbstractHealthIndicator {
     private final BloomGate gate;
     private final Duration staleAfter;
 
+    /** Health of {@code gate}, whose change feed is stale past {@code staleAfter} (PostgreSQL). */
     public BloomGateHealthIndicator(BloomGate gate, Duration staleAfter) {
         super("bloomgate health check failed");
         this.gate = gate;

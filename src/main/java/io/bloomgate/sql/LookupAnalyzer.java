@@ -1,5 +1,6 @@
 package io.bloomgate.sql;
 
+import io.bloomgate.stats.BypassReason;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.ArrayList;

@@ -1,5 +1,6 @@
 package io.bloomgate.sql;
 
+import io.bloomgate.stats.BypassReason;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;

@@ -1,5 +1,6 @@
 package io.bloomgate.sql;
 
+import io.bloomgate.stats.BypassReason;
 import java.util.List;
 import java.util.Objects;
 

@@ -1,12 +1,12 @@
 package io.bloomgate.sync;
 
-import io.bloomgate.GuardState;
-import io.bloomgate.GuardStats;
+import io.bloomgate.stats.GuardState;
+import io.bloomgate.stats.GuardStats;
 import io.bloomgate.filter.BloomFilter;
 import io.bloomgate.filter.FilterSpec;
 import io.bloomgate.key.KeyBuffer;
 import io.bloomgate.key.KeyForm;
-import io.bloomgate.report.GuardCounters;
+import io.bloomgate.stats.GuardCounters;
 import io.bloomgate.sql.GuardedTable;
 import java.sql.JDBCType;
 import java.util.Map;

@@ -1,6 +1,6 @@
 package io.bloomgate.sync;
 
-import io.bloomgate.GuardState;
+import io.bloomgate.stats.GuardState;
 import io.bloomgate.filter.BloomFilter;
 import io.bloomgate.key.KeyBuffer;
 import io.bloomgate.sql.GuardedTable;

@@ -3,7 +3,7 @@ package io.bloomgate.report;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.bloomgate.GuardStats;
+import io.bloomgate.stats.GuardStats;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;

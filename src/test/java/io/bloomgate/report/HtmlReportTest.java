@@ -31,7 +31,7 @@ class HtmlReportTest {
     /** A history of {@code n} samples of growing counters. */
     private static GateHistory history(int n) {
         AtomicLong lookups = new AtomicLong();
-        GateHistory h = GateHistory.manual(() -> Samples.gate(lookups.addAndGet(1_000)));
+        GateHistory h = GateHistory.manual(() -> GateReport.of(Samples.gate(lookups.addAndGet(1_000))).guardStats());
         for (int i = 1; i < n; i++) {
             h.sample();
         }
@@ -48,7 +48,7 @@ class HtmlReportTest {
     @Test
     void pageWithHistoryIsWellFormedSelfContainedAndHasTheCharts() throws Exception {
         GateHistory history = history(20);
-        GateReport report = GateReport.of(history.samples().get(19).guards());
+        GateReport report = GateReport.of(history.samples().get(19));
         String html = HtmlReport.of(report).title("Test <report> & co").history(history)
                 .paragraph("A paragraph with <markup> & ampersands.")
                 .comparison("Both ways", List.of(new Comparison("file reads", 1000, 250, "", "measured: test"),
@@ -95,7 +95,7 @@ class HtmlReportTest {
     @Test
     void historyThinsToABoundedEvenSeries() {
         List<GuardStats> one = Samples.gate(1);
-        GateHistory h = GateHistory.manual(() -> one);
+        GateHistory h = GateHistory.manual(GateReport.of(one));
         for (int i = 0; i < GateHistory.MAX_SAMPLES * 3; i++) {
             h.sample();
         }

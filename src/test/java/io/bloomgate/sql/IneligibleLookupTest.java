@@ -1,10 +1,11 @@
 package io.bloomgate.sql;
 
-import static io.bloomgate.sql.BypassReason.AGGREGATE_WITHOUT_GROUP_BY;
-import static io.bloomgate.sql.BypassReason.NOT_ELIGIBLE;
-import static io.bloomgate.sql.BypassReason.NOT_PARSED;
+import static io.bloomgate.stats.BypassReason.AGGREGATE_WITHOUT_GROUP_BY;
+import static io.bloomgate.stats.BypassReason.NOT_ELIGIBLE;
+import static io.bloomgate.stats.BypassReason.NOT_PARSED;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.bloomgate.stats.BypassReason;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;

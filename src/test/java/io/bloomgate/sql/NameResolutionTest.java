@@ -7,6 +7,7 @@ import static org.jooq.impl.DSL.field;
 import static org.jooq.impl.DSL.name;
 import static org.jooq.impl.DSL.table;
 
+import io.bloomgate.stats.BypassReason;
 import java.util.List;
 import org.jooq.DSLContext;
 import org.jooq.Field;

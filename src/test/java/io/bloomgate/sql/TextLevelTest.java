@@ -2,6 +2,7 @@ package io.bloomgate.sql;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.bloomgate.stats.BypassReason;
 import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;

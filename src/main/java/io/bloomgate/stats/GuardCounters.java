@@ -1,6 +1,5 @@
-package io.bloomgate.report;
+package io.bloomgate.stats;
 
-import io.bloomgate.BypassReason;
 import java.util.EnumMap;
 import java.util.Map;
 import java.util.concurrent.atomic.LongAdder;
@@ -55,22 +54,27 @@ public final class GuardCounters {
         keysAdded.add(count);
     }
 
+    /** Lookups answered "absent" so far. */
     public long avoided() {
         return avoided.sum();
     }
 
+    /** Lookups passed through so far. */
     public long passedThrough() {
         return passedThrough.sum();
     }
 
+    /** Passed-through lookups that found a row so far. */
     public long truePositives() {
         return truePositives.sum();
     }
 
+    /** Passed-through lookups that found nothing so far. */
     public long falsePositives() {
         return falsePositives.sum();
     }
 
+    /** Keys added so far. */
     public long keysAdded() {
         return keysAdded.sum();
     }
