@@ -354,12 +354,7 @@ abstract sealed class CachedPlan
         }
         if (plan instanceof StatementPlan.Bypass b) {
             Guard guard = b.table() == null ? null : context.guard(b.table());
-            BypassReason reason = switch (b.reason()) {
-                case NOT_PARSED -> BypassReason.NOT_PARSED;
-                case AGGREGATE_WITHOUT_GROUP_BY -> BypassReason.AGGREGATE_WITHOUT_GROUP_BY;
-                default -> BypassReason.NOT_ELIGIBLE;
-            };
-            return new Bypass(guard, reason, sql);
+            return new Bypass(guard, b.reason(), sql);
         }
         return new Unrelated(sql);
     }

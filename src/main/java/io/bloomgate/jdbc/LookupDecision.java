@@ -1,6 +1,6 @@
 package io.bloomgate.jdbc;
 
-import io.bloomgate.BypassReason;
+import io.bloomgate.stats.BypassReason;
 import io.bloomgate.key.Canonical;
 import io.bloomgate.key.KeyBuffer;
 import io.bloomgate.sql.Dialect;

@@ -1,6 +1,6 @@
 package io.bloomgate.sync;
 
-import io.bloomgate.GuardState;
+import io.bloomgate.stats.GuardState;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**

@@ -2,7 +2,7 @@ package io.bloomgate.jdbc;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.bloomgate.BypassReason;
+import io.bloomgate.stats.BypassReason;
 import io.bloomgate.filter.FilterSpec;
 import io.bloomgate.jdbc.LookupDecision.Verdict;
 import io.bloomgate.key.KeyBuffer;

@@ -2,7 +2,7 @@ package io.bloomgate.sync;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.bloomgate.GuardState;
+import io.bloomgate.stats.GuardState;
 import io.bloomgate.filter.BloomFilter;
 import io.bloomgate.filter.FilterSpec;
 import io.bloomgate.sql.GuardedTable;
