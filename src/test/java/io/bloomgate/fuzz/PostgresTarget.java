@@ -13,6 +13,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.UUID;
+import org.postgresql.core.BaseConnection;
+import org.postgresql.core.TransactionState;
 import org.postgresql.ds.PGSimpleDataSource;
 
 /**
@@ -225,6 +227,12 @@ final class PostgresTarget extends Target {
             cleanup.run();
             throw e;
         }
+    }
+
+    /** Also a transaction block begun by SQL text under autocommit (BEGIN; pgjdbc then refuses commit()). */
+    @Override
+    boolean mayBeInTransaction(Connection c) throws SQLException {
+        return !c.getAutoCommit() || c.unwrap(BaseConnection.class).getTransactionState() != TransactionState.IDLE;
     }
 
     @Override
