@@ -103,4 +103,37 @@ class PostgresSessionConsistencyTest extends SessionConsistencyContract {
             assertThat(query(c, sql, "nobody@x")).isEmpty();
         }
     }
+
+    /**
+     * A text the gate answered many times (more than pgjdbc's prepareThreshold) still passes through
+     * once a transaction-local setting moves the search path, reads the other schema's table, and is
+     * answered again once the rollback has undone the setting. (The fuzzer's seed 61 cases ended
+     * here with 0A000 on the direct connection: pgjdbc had server-prepared the text there, not on the
+     * gate's connection, whose answered executions never reached the driver.)
+     */
+    @Test
+    void aTransactionLocalSearchPathIsSeenByATextAnsweredBefore() throws SQLException {
+        String other = "tenant_" + suffix;
+        H2Databases.run(db, "CREATE SCHEMA " + other,
+                "CREATE TABLE " + other + "." + users() + " (id BIGINT PRIMARY KEY, email VARCHAR(100), code VARCHAR(10))",
+                "INSERT INTO " + other + "." + users() + " VALUES (7, 'tenant@x', 'tc')");
+        String sql = "SELECT id FROM " + users() + " WHERE email = ?";
+        try (Connection c = gate.dataSource().getConnection()) {
+            query(c, sql, "warm@x");
+            long before = avoided();
+            for (int i = 0; i < 6; i++) {
+                assertThat(query(c, sql, "tenant@x")).isEmpty();
+            }
+            assertThat(avoided()).as("answered in the default schema").isEqualTo(before + 6);
+            c.setAutoCommit(false);
+            try (Statement s = c.createStatement()) {
+                s.execute("SELECT set_config('search_path', '" + other + ", public', true)");
+            }
+            assertThat(query(c, sql, "tenant@x")).as("in the transaction, " + other + " is read").containsExactly("7|");
+            assertThat(avoided()).as("passed through").isEqualTo(before + 6);
+            c.rollback();
+            assertThat(query(c, sql, "tenant@x")).as("after the rollback, the default schema again").isEmpty();
+            assertThat(avoided()).as("answered again").isEqualTo(before + 7);
+        }
+    }
 }
