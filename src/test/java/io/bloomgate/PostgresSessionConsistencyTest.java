@@ -103,4 +103,99 @@ class PostgresSessionConsistencyTest extends SessionConsistencyContract {
             assertThat(query(c, sql, "nobody@x")).isEmpty();
         }
     }
+
+    /**
+     * A text the gate answered many times (more than pgjdbc's prepareThreshold) still passes through
+     * once a transaction-local setting moves the search path, reads the other schema's table, and is
+     * answered again once the rollback has undone the setting. (The fuzzer's seed 61 cases ended
+     * here with 0A000 on the direct connection: pgjdbc had server-prepared the text there, not on the
+     * gate's connection, whose answered executions never reached the driver.)
+     */
+    @Test
+    void aTransactionLocalSearchPathIsSeenByATextAnsweredBefore() throws SQLException {
+        String other = "tenant_" + suffix;
+        H2Databases.run(db, "CREATE SCHEMA " + other,
+                "CREATE TABLE " + other + "." + users() + " (id BIGINT PRIMARY KEY, email VARCHAR(100), code VARCHAR(10))",
+                "INSERT INTO " + other + "." + users() + " VALUES (7, 'tenant@x', 'tc')");
+        String sql = "SELECT id FROM " + users() + " WHERE email = ?";
+        try (Connection c = gate.dataSource().getConnection()) {
+            query(c, sql, "warm@x");
+            long before = avoided();
+            for (int i = 0; i < 6; i++) {
+                assertThat(query(c, sql, "tenant@x")).isEmpty();
+            }
+            assertThat(avoided()).as("answered in the default schema").isEqualTo(before + 6);
+            c.setAutoCommit(false);
+            try (Statement s = c.createStatement()) {
+                s.execute("SELECT set_config('search_path', '" + other + ", public', true)");
+            }
+            assertThat(query(c, sql, "tenant@x")).as("in the transaction, " + other + " is read").containsExactly("7|");
+            assertThat(avoided()).as("passed through").isEqualTo(before + 6);
+            c.rollback();
+            assertThat(query(c, sql, "tenant@x")).as("after the rollback, the default schema again").isEmpty();
+            assertThat(avoided()).as("answered again").isEqualTo(before + 7);
+        }
+    }
+
+    /**
+     * pgjdbc server-prepares a text after 5 executions on a connection. The gate's answers never
+     * reach pgjdbc, so its connection prepared the lookup only while the search path named the other
+     * schema; the direct connection had prepared it before and re-prepared it (silently, in
+     * autocommit) at each move. Back home, in a transaction, the gate's statement would have been
+     * refused (0A000, "cached plan must not change result type") where the direct one returns the row.
+     */
+    @Test
+    void aTextTheGateAnsweredIsNotRefusedInATransactionAfterTheSearchPathMovedAndBack() throws SQLException {
+        String other = "tenant_" + suffix;
+        H2Databases.run(db, "CREATE SCHEMA " + other,
+                "CREATE TABLE " + other + "." + users() + " (id BIGINT PRIMARY KEY, email VARCHAR(100))",
+                "INSERT INTO " + other + "." + users() + " VALUES (1, 'a@x')");
+        String sql = "SELECT * FROM " + users() + " WHERE email = ?";
+        try (Connection c = gate.dataSource().getConnection(); Connection direct = db.getConnection()) {
+            String home;
+            try (Statement s = direct.createStatement(); java.sql.ResultSet rs = s.executeQuery("SHOW search_path")) {
+                rs.next();
+                home = rs.getString(1).replace("'", "''");
+            }
+            List<Connection> both = List.of(direct, c);
+            for (Connection x : both) {
+                query(x, sql, "warm@x");
+            }
+            long before = avoided();
+            for (int i = 0; i < 4; i++) {
+                for (Connection x : both) {
+                    assertThat(query(x, sql, "absent" + i + "@x")).isEmpty();
+                }
+            }
+            assertThat(avoided()).as("answered at home").isEqualTo(before + 4);
+            setSearchPath(both, other);
+            for (int i = 0; i < 6; i++) {
+                for (Connection x : both) {
+                    assertThat(query(x, sql, "a@x")).as("in " + other).containsExactly("1|a@x|");
+                }
+            }
+            setSearchPath(both, home);
+            for (Connection x : both) {
+                assertThat(query(x, sql, "absent@x")).isEmpty();
+            }
+            for (Connection x : both) {
+                x.setAutoCommit(false);
+            }
+            List<String> expected = query(direct, sql, "a@x");
+            assertThat(expected).hasSize(1);
+            assertThat(query(c, sql, "a@x")).isEqualTo(expected);
+            for (Connection x : both) {
+                x.rollback();
+            }
+        }
+    }
+
+    /** Moves the search path as pgjdbc cannot see (SET search_path would make it re-prepare by itself). */
+    private static void setSearchPath(List<Connection> sessions, String path) throws SQLException {
+        for (Connection x : sessions) {
+            try (Statement s = x.createStatement()) {
+                s.execute("SELECT set_config('search_path', '" + path + "', false)");
+            }
+        }
+    }
 }

@@ -219,6 +219,7 @@ final class GateConnection extends ForwardingConnection {
     /** A statement or call through the gate may have changed the session's isolation or name resolution. */
     private void sessionMoved() {
         context.sessionFacts.invalidate(session());
+        probe.forgetPreparedStatements(delegate); // prepared under the old resolution (see PostgresSessionProbe)
         isolation = UNKNOWN_ISOLATION;
         touchedCount = 0; // the isolation level may have changed under the open transaction
         if (resolution != NEVER) {

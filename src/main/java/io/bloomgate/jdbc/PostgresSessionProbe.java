@@ -1,5 +1,6 @@
 package io.bloomgate.jdbc;
 
+import java.lang.reflect.Field;
 import java.sql.Array;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -7,6 +8,8 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import org.postgresql.core.BaseConnection;
 import org.postgresql.core.TransactionState;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * PostgreSQL's session facts in one round trip: the transaction isolation, the schema unqualified
@@ -16,6 +19,8 @@ import org.postgresql.core.TransactionState;
  * the driver.
  */
 final class PostgresSessionProbe extends SessionProbe {
+
+    private static final Logger LOG = LoggerFactory.getLogger(PostgresSessionProbe.class);
 
     private static final String QUERY = "SELECT pg_catalog.current_setting('transaction_isolation'),"
             + " pg_catalog.current_schema(),"
@@ -70,6 +75,61 @@ final class PostgresSessionProbe extends SessionProbe {
         }
         return new org.postgresql.util.PSQLException("Cannot change transaction " + what
                 + " in the middle of a transaction.", org.postgresql.util.PSQLState.ACTIVE_SQL_TRANSACTION);
+    }
+
+    /**
+     * pgjdbc server-prepares a SQL text on a connection once it has run it {@code prepareThreshold}
+     * times there, and PostgreSQL refuses such a statement when another search path would give it
+     * other result columns: pgjdbc re-prepares it in autocommit, but in a transaction the error
+     * (0A000, "cached plan must not change result type") reaches the application. The gate's answers
+     * never reach pgjdbc, so on the gate's connection a lookup's text is prepared later than the
+     * application's executions would have prepared it, possibly under another search path than the
+     * one a direct connection would have (re-)prepared it under: after {@code set_config('search_path',
+     * ...)} or {@code SET ROLE} and back, the gate's connection could raise 0A000 where a direct one
+     * returns rows. pgjdbc forgets its prepared statements by itself after {@code SET search_path}
+     * (it bumps the executor's deallocation epoch); it cannot see the other ways the search path
+     * moves, which the gate sees: the gate bumps the same epoch then. The field is private: a pgjdbc
+     * without it keeps its statements (as before).
+     */
+    @Override
+    void forgetPreparedStatements(Connection connection) {
+        transactionFailed(connection); // unwraps
+        if (pg == null) {
+            return;
+        }
+        Object executor = pg.getQueryExecutor();
+        Field epoch = epochField(executor.getClass());
+        if (epoch == null) {
+            return;
+        }
+        try {
+            epoch.setShort(executor, (short) (epoch.getShort(executor) + 1));
+        } catch (IllegalAccessException | RuntimeException e) {
+            LOG.debug("Could not make pgjdbc forget its prepared statements", e);
+        }
+    }
+
+    private static volatile Class<?> epochOwner;
+    private static volatile Field epoch;
+
+    private static Field epochField(Class<?> executorClass) {
+        if (epochOwner == executorClass) {
+            return epoch;
+        }
+        Field found = null;
+        try {
+            Field f = executorClass.getDeclaredField("deallocateEpoch");
+            if (f.getType() == short.class) {
+                f.setAccessible(true);
+                found = f;
+            }
+        } catch (NoSuchFieldException | RuntimeException e) {
+            LOG.debug("pgjdbc's {} has no accessible deallocateEpoch: prepared statements are kept after a"
+                    + " session move", executorClass.getName(), e);
+        }
+        epoch = found;
+        epochOwner = executorClass;
+        return found;
     }
 
     @Override

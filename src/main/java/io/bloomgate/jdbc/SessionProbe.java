@@ -52,6 +52,13 @@ abstract class SessionProbe {
     void beginIfIdle(Connection connection) throws SQLException {
     }
 
+    /**
+     * Makes the driver prepare its statements on the database again before it next runs them, after
+     * the session's name resolution may have moved. Nothing where the driver keeps none.
+     */
+    void forgetPreparedStatements(Connection connection) {
+    }
+
     /** Any database whose driver's {@code getSchema()} is the whole story (H2: a local call; H2's temporary tables are caught by their DDL's text). */
     static final class JdbcSessionProbe extends SessionProbe {
 

@@ -70,6 +70,8 @@ final class Env implements AutoCloseable {
     private void openSessions() throws SQLException {
         gatedSession = gate.dataSource().getConnection();
         directSession = direct.getConnection();
+        target.configureSession(gatedSession);
+        target.configureSession(directSession);
     }
 
     /** Both compared sessions closed and opened again. */

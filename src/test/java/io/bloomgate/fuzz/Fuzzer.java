@@ -246,10 +246,10 @@ final class Fuzzer {
                 return step;
             }
             case 3:
-                transactionEnded();
+                jdbcEnd();
                 return new Step.Commit();
             case 4:
-                transactionEnded();
+                jdbcEnd();
                 return new Step.Rollback();
             default: {
                 List<String> sql = target.transactionSql();
@@ -271,6 +271,16 @@ final class Fuzzer {
                 }
                 return new Step.Session(s);
             }
+        }
+    }
+
+    /**
+     * commit() or rollback(): under autocommit pgjdbc refuses them ("Cannot commit when autoCommit
+     * is enabled"), and a block BEGIN opened stays open; H2 ends it.
+     */
+    private void jdbcEnd() {
+        if (!autoCommit || !target.isPostgres()) {
+            transactionEnded();
         }
     }
 

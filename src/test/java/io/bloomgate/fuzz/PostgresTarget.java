@@ -13,7 +13,11 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.UUID;
+import org.postgresql.PGConnection;
+import org.postgresql.core.BaseConnection;
+import org.postgresql.core.TransactionState;
 import org.postgresql.ds.PGSimpleDataSource;
+import org.postgresql.jdbc.AutoSave;
 
 /**
  * PostgreSQL: every episode two schemas of its own, {@code fz_<n>} (guarded tables) and {@code
@@ -225,6 +229,30 @@ final class PostgresTarget extends Target {
             cleanup.run();
             throw e;
         }
+    }
+
+    /**
+     * pgjdbc server-prepares a SQL text on a connection after {@code prepareThreshold} executions
+     * of it there. After the search path or the role moves, the prepared statement may read a
+     * same-named table with other column types: in a transaction PostgreSQL then raises 0A000
+     * ("cached plan must not change result type"), which pgjdbc cannot heal by re-preparing as it
+     * does in autocommit. The gated session's connection executes a text fewer times than the direct
+     * one (the gate answers some executions itself), so the two connections' prepared statements
+     * differ, and one may raise 0A000 where the other does not: a difference of pgjdbc's cache, not
+     * of the gate's answers, which no gate could avoid short of sending every execution. With
+     * autosave=conservative pgjdbc heals it inside transactions too (a savepoint before each query,
+     * rolled back to only for this error), so both sessions show what the database returns in
+     * their session state, and an answer against the wrong table still shows as different rows.
+     */
+    @Override
+    void configureSession(Connection c) throws SQLException {
+        c.unwrap(PGConnection.class).setAutosave(AutoSave.CONSERVATIVE);
+    }
+
+    /** Also a transaction block begun by SQL text under autocommit (BEGIN; pgjdbc then refuses commit()). */
+    @Override
+    boolean mayBeInTransaction(Connection c) throws SQLException {
+        return !c.getAutoCommit() || c.unwrap(BaseConnection.class).getTransactionState() != TransactionState.IDLE;
     }
 
     @Override

@@ -46,6 +46,18 @@ public abstract class Target implements SqlStyle {
     /** SQL text that starts or ends transactions or sets isolation levels. */
     abstract List<String> transactionSql();
 
+    /** Sets up a compared session (both are set up alike) once it is opened. */
+    void configureSession(Connection c) throws SQLException {
+    }
+
+    /**
+     * Whether {@code c} may be inside a transaction, so that row locks it takes are held after the
+     * statement. Here: autocommit is off (H2's BEGIN and SET AUTOCOMMIT FALSE switch it off too).
+     */
+    boolean mayBeInTransaction(Connection c) throws SQLException {
+        return !c.getAutoCommit();
+    }
+
     // ------------------------------------------------------------------ shared set-up
 
     /** Value of v in row {@code i}: small ints, NULL in some rows. */
