@@ -94,42 +94,35 @@ final class PostgresSessionProbe extends SessionProbe {
     @Override
     void forgetPreparedStatements(Connection connection) {
         transactionFailed(connection); // unwraps
-        if (pg == null) {
+        if (pg == null || DEALLOCATE_EPOCH == null) {
             return;
         }
         Object executor = pg.getQueryExecutor();
-        Field epoch = epochField(executor.getClass());
-        if (epoch == null) {
+        if (!DEALLOCATE_EPOCH.getDeclaringClass().isInstance(executor)) {
             return;
         }
         try {
-            epoch.setShort(executor, (short) (epoch.getShort(executor) + 1));
+            DEALLOCATE_EPOCH.setShort(executor, (short) (DEALLOCATE_EPOCH.getShort(executor) + 1));
         } catch (IllegalAccessException | RuntimeException e) {
             LOG.debug("Could not make pgjdbc forget its prepared statements", e);
         }
     }
 
-    private static volatile Class<?> epochOwner;
-    private static volatile Field epoch;
+    /** pgjdbc's executor's deallocation epoch (see {@link #forgetPreparedStatements}), or null if absent. */
+    private static final Field DEALLOCATE_EPOCH = deallocateEpoch();
 
-    private static Field epochField(Class<?> executorClass) {
-        if (epochOwner == executorClass) {
-            return epoch;
-        }
-        Field found = null;
+    private static Field deallocateEpoch() {
         try {
-            Field f = executorClass.getDeclaredField("deallocateEpoch");
-            if (f.getType() == short.class) {
-                f.setAccessible(true);
-                found = f;
+            Field f = Class.forName("org.postgresql.core.v3.QueryExecutorImpl").getDeclaredField("deallocateEpoch");
+            if (f.getType() != short.class) {
+                return null;
             }
-        } catch (NoSuchFieldException | RuntimeException e) {
-            LOG.debug("pgjdbc's {} has no accessible deallocateEpoch: prepared statements are kept after a"
-                    + " session move", executorClass.getName(), e);
+            f.setAccessible(true);
+            return f;
+        } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
+            LOG.debug("pgjdbc has no accessible deallocateEpoch: prepared statements are kept after a session move", e);
+            return null;
         }
-        epoch = found;
-        epochOwner = executorClass;
-        return found;
     }
 
     @Override
