@@ -31,12 +31,14 @@ class GuardFreshnessTest {
     @Test
     void aReadyGuardPastItsDeadlineDoesNotAnswer() throws InterruptedException {
         Guard g = guard();
-        g.freshUntil(System.nanoTime() + 50_000_000L);
+        // A second's bound: a loaded machine may deschedule the test between the two lines below
+        // for tens of milliseconds, not for a second.
+        g.freshUntil(System.nanoTime() + 1_000_000_000L);
         assertThat(g.ready()).as("before the deadline").isTrue();
-        Thread.sleep(80);
+        Thread.sleep(1_100);
         assertThat(g.state()).isEqualTo(GuardState.READY);
         assertThat(g.ready()).as("after the deadline, still READY").isFalse();
-        g.freshUntil(System.nanoTime() + 1_000_000_000L);
+        g.freshUntil(System.nanoTime() + 10_000_000_000L);
         assertThat(g.ready()).as("a newer read").isTrue();
     }
 
