@@ -235,7 +235,7 @@ class PostgresChangeFeedTest extends PostgresInstances {
         // written and the log is pruned past its position, as pruning would after its timeout.
         // Rebuilds before this point (a late heartbeat on a loaded machine can get this instance
         // pruned earlier) do not cover the row written below: wait for one that starts later.
-        long rebuildsBefore = gate.stats(table, "id").rebuilds();
+        int rebuildsBefore = gate.stats(table, "id").rebuilds();
         try (Connection blocker = pg.getConnection(); Statement s = blocker.createStatement()) {
             blocker.setAutoCommit(false);
             s.execute("LOCK TABLE bloomgate.guards IN ACCESS EXCLUSIVE MODE");
