@@ -515,6 +515,11 @@ final class GateConnection extends ForwardingConnection {
     public void setSchema(String schema) throws SQLException {
         delegate.setSchema(schema);
         sessionMoved();
+        if (!Boolean.TRUE.equals(autoCommit)) {
+            // pgjdbc sends SET inside the open transaction: a rollback (or committing a failed
+            // transaction) undoes it, and the session must be read again then.
+            sessionChangedInTransaction = true;
+        }
     }
 
     @Override

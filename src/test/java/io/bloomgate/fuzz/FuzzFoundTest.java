@@ -253,4 +253,21 @@ class FuzzFoundTest {
                 .query("SELECT * FROM t_int WHERE k = ? FOR UPDATE", Binding.setInt(3))
                 .assertAgrees();
     }
+
+    /**
+     * Connection.setSchema inside a transaction is undone when the transaction fails and autocommit
+     * then ends it: the session must be read again, or the gate answers with the metadata of the
+     * table the undone search path named.
+     */
+    @Test
+    void fuzzPostgreSQLSeed71Episode71Step264() throws Exception {
+        Replay.on(Target.postgres(), "integer", "text")
+                .setSchema("{alt}")
+                .autoCommit(false)
+                .setSchema("{main}")
+                .query("SELECT k FROM T_TEXT WHERE NOT (T_TEXT.v IN (?, ?)) AND k = ? LIMIT 1 OFFSET 0", Binding.setInt(0), Binding.setNull(Types.VARCHAR), Binding.setString("Key-492"))
+                .autoCommit(true)
+                .query("SELECT * FROM t_int WHERE k = ?", Binding.setInt(2215737))
+                .assertAgrees();
+    }
 }
