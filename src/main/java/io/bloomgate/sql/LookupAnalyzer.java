@@ -19,7 +19,6 @@ import org.jooq.Select;
 import org.jooq.SelectFieldOrAsterisk;
 import org.jooq.SortField;
 import org.jooq.Table;
-import org.jooq.impl.DSL;
 import org.jooq.impl.QOM;
 
 /**
@@ -46,13 +45,7 @@ final class LookupAnalyzer {
     private final List<Integer> limits = new ArrayList<>();
     private final BitSet consumed = new BitSet();
     /** FROM as joined tables, left to right: the first is the guarded table (no ON), then INNER/LEFT joins. */
-    private final List<JoinPart> joins = new ArrayList<>();
-    /** Folded names (alias, else table name) by which the joined tables qualify their columns. */
-    private final List<String> joinedNames = new ArrayList<>();
-
-    /** A table in FROM and the ON condition that joins it (null for the first). */
-    private record JoinPart(Table<?> table, Condition on) {
-    }
+    private JoinTree joins = JoinTree.none();
 
     /** A column of a joined table: its type is unknown, so a parameter compared with it always passes through. */
     private static final String JOINED_COLUMN = "\u0000joined:";
@@ -90,14 +83,11 @@ final class LookupAnalyzer {
             return a.bypassTouched(select, BypassReason.NOT_ELIGIBLE,
                     from.isEmpty() ? "no FROM table" : "FROM is not exactly one table");
         }
-        Table<?> ref = from.get(0);
-        if (ref instanceof QOM.JoinTable<?, ?>) {
-            String problem = joinTree(ref);
-            if (problem != null) {
-                return a.bypassTouched(select, BypassReason.NOT_ELIGIBLE, problem);
-            }
-            ref = joins.get(0).table;
+        joins = JoinTree.read(a, from.get(0));
+        if (joins.problem != null) {
+            return a.bypassTouched(select, BypassReason.NOT_ELIGIBLE, joins.problem);
         }
+        Table<?> ref = joins.first();
         List<Resolver.Part> name = Analysis.plainTableName(ref);
         if (name == null) {
             return a.bypassTouched(select, BypassReason.NOT_ELIGIBLE,
@@ -117,12 +107,12 @@ final class LookupAnalyzer {
             }
             alias = aliasParts.get(0);
         }
-        String extras = tableReferenceExtras(ref);
+        String extras = JoinTree.referenceExtras(a, ref);
         if (extras != null) {
             return notEligible(extras);
         }
-        for (int i = 1; i < joins.size(); i++) {
-            String problem = joinedTable(joins.get(i));
+        for (int i = 1; i < joins.parts.size(); i++) {
+            String problem = joinedTable(joins.parts.get(i));
             if (problem != null) {
                 return notEligible(problem);
             }
@@ -339,7 +329,7 @@ final class LookupAnalyzer {
         if (alias != null && a.resolver.fold(alias).equals(folded)) {
             return true;
         }
-        return joinedNames.contains(folded);
+        return joins.qualifiesJoined(folded);
     }
 
     private void consume(int index) {
@@ -363,59 +353,13 @@ final class LookupAnalyzer {
         return false;
     }
 
-    /**
-     * Reads a join tree into {@link #joins}: only INNER and LEFT joins with an ON condition, nested
-     * to the left ({@code (a JOIN b ON ..) LEFT JOIN c ON ..}), so that the first table is on the
-     * preserved side of every join: when its key is absent it has no rows, and neither has the
-     * join. Null if understood, else why not.
-     */
-    private String joinTree(Table<?> ref) {
-        List<JoinPart> reversed = new ArrayList<>();
-        Table<?> t = ref;
-        while (t instanceof QOM.JoinTable<?, ?>) {
-            if (!(t instanceof QOM.Join<?> || t instanceof QOM.LeftJoin<?>)) {
-                return "a join other than INNER JOIN or LEFT JOIN: " + Analysis.describe(t);
-            }
-            QOM.QualifiedJoin<?, ?> q = (QOM.QualifiedJoin<?, ?>) t;
-            if (q.$on() == null || !q.$using().isEmpty()) {
-                return "a join without an ON condition";
-            }
-            if (q.$table2() instanceof QOM.JoinTable<?, ?>) {
-                return "a join nested on the right";
-            }
-            reversed.add(new JoinPart(q.$table2(), q.$on()));
-            t = q.$table1();
-        }
-        joins.add(new JoinPart(t, null));
-        for (int i = reversed.size() - 1; i >= 0; i--) {
-            joins.add(reversed.get(i));
-        }
-        for (int i = 1; i < joins.size(); i++) {
-            Table<?> joined = joins.get(i).table;
-            List<Resolver.Part> name = Analysis.plainTableName(joined);
-            if (name == null) {
-                return "a joined table that is not a plain table: " + Analysis.describe(joined);
-            }
-            Resolver.Part qualifier = name.get(name.size() - 1);
-            if (joined instanceof QOM.TableAlias<?> ta) {
-                List<Resolver.Part> aliasParts = Resolver.parts(ta.$alias());
-                if (aliasParts == null || aliasParts.size() != 1) {
-                    return "unusual alias of a joined table";
-                }
-                qualifier = aliasParts.get(0);
-            }
-            joinedNames.add(a.resolver.fold(qualifier));
-        }
-        return null;
-    }
-
     /** A joined table: a plain name and alias, joined ON a condition that cannot fail or call anything. */
-    private String joinedTable(JoinPart part) {
-        String extras = tableReferenceExtras(part.table);
+    private String joinedTable(JoinTree.Part part) {
+        String extras = JoinTree.referenceExtras(a, part.table());
         if (extras != null) {
             return extras;
         }
-        return safeOn(part.on) ? null : "join condition not recognised as safe: " + Analysis.describe(part.on);
+        return safeOn(part.on()) ? null : "join condition not recognised as safe: " + Analysis.describe(part.on());
     }
 
     /** ON conditions: AND of comparisons between columns and literals (no parameters, no functions). */
@@ -438,25 +382,6 @@ final class LookupAnalyzer {
     private boolean columnOrLiteral(Field<?> f) {
         Operand o = a.operand(f, this::column);
         return o instanceof Operand.Column || o instanceof Operand.Literal;
-    }
-
-    /**
-     * Anything the table reference carries beyond its name and alias (a derived column list
-     * {@code u(a, b)} renames columns), detected by comparing renderings. Null if none.
-     */
-    private String tableReferenceExtras(Table<?> ref) {
-        try {
-            Table<?> base = ref instanceof QOM.TableAlias<?> ta ? ta.$table() : ref;
-            Table<?> plain = DSL.table(base.getQualifiedName());
-            if (ref instanceof QOM.TableAlias<?> ta) {
-                plain = plain.as(ta.$alias());
-            }
-            String actual = a.jooq.render(DSL.selectOne().from(ref));
-            String expected = a.jooq.render(DSL.selectOne().from(plain));
-            return actual.equals(expected) ? null : "table reference carries more than a name and alias: " + actual;
-        } catch (RuntimeException e) {
-            return "table reference not understood";
-        }
     }
 
     /**
@@ -602,7 +527,7 @@ final class LookupAnalyzer {
             case 2:
                 Resolver.Part q = name.get(0);
                 if (alias != null ? !r.sameName(q, alias) : !r.fold(q).equals(table.table())) {
-                    return joinedNames.contains(r.fold(q)) ? JOINED_COLUMN + r.fold(col) : null;
+                    return joins.qualifiesJoined(r.fold(q)) ? JOINED_COLUMN + r.fold(col) : null;
                 }
                 break;
             case 3:
