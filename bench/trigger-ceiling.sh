@@ -1,0 +1,86 @@
+#!/usr/bin/env bash
+# What any trigger-based change log can cost writers at most (issue 14): pgbench, one single-row
+# INSERT ... ON CONFLICT DO NOTHING per transaction, synchronous_commit on, no gate running, into a
+# fresh 100,000-row table (k text PRIMARY KEY, run int, payload text) per run, with
+#   plain        no trigger
+#   after_noop   an AFTER INSERT FOR EACH ROW PL/pgSQL trigger that does nothing (RETURN NULL):
+#                the floor of any AFTER row trigger, before it writes anything
+#   before_noop  the same as a BEFORE trigger (RETURN NEW)
+#   bloomgate    bloomgate's own triggers (bloomgate.install_guard(t, 'k'), row-level, the default)
+# Runs alternate within each round; prints each variant's mean tps and its ratio to plain.
+# Needs bloomgate's schema installed (a gate's build() or psql -f sql/postgres/install.sql).
+#
+#   bench/trigger-ceiling.sh [--clients "1 8 32"] [--seconds 6] [--rounds 3]
+#
+# Connection from $BLOOMGATE_PG_URL (jdbc:postgresql://host:port/db?user=U&password=P); pgbench
+# and psql from $PGBIN (default /usr/lib/postgresql/15/bin). Creates and drops tables bench_tc_*.
+set -euo pipefail
+clients="1 8 32"; seconds=6; rounds=3
+while [[ $# -gt 0 ]]; do
+    case "$1" in
+        --clients) clients="${2//,/ }"; shift 2 ;;
+        --seconds) seconds="$2"; shift 2 ;;
+        --rounds) rounds="$2"; shift 2 ;;
+        *) echo "unknown option $1 (see the header of $0)" >&2; exit 2 ;;
+    esac
+done
+url="${BLOOMGATE_PG_URL:?set BLOOMGATE_PG_URL to jdbc:postgresql://host:port/db?user=U&password=P}"
+if [[ ! "$url" =~ ^jdbc:postgresql://([^:/]+)(:([0-9]+))?/([^?]+)(\?(.*))?$ ]]; then
+    echo "cannot read BLOOMGATE_PG_URL: $url" >&2; exit 2
+fi
+export PGHOST="${BASH_REMATCH[1]}" PGPORT="${BASH_REMATCH[3]:-5432}" PGDATABASE="${BASH_REMATCH[4]}"
+for kv in ${BASH_REMATCH[6]//&/ }; do
+    case "$kv" in user=*) export PGUSER="${kv#user=}" ;; password=*) export PGPASSWORD="${kv#password=}" ;; esac
+done
+bin="${PGBIN:-/usr/lib/postgresql/15/bin}"
+psql=("$bin/psql" -q -X -v ON_ERROR_STOP=1)
+export PGOPTIONS="-c client_min_messages=warning"
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+
+"${psql[@]}" -c "CREATE OR REPLACE FUNCTION public.bench_tc_after() RETURNS trigger LANGUAGE plpgsql AS \$\$ BEGIN RETURN NULL; END \$\$" \
+    -c "CREATE OR REPLACE FUNCTION public.bench_tc_before() RETURNS trigger LANGUAGE plpgsql AS \$\$ BEGIN RETURN NEW; END \$\$"
+
+variants=(plain after_noop before_noop bloomgate)
+fresh() { # variant
+    local t="public.bench_tc_$1"
+    "${psql[@]}" -c "SELECT bloomgate.uninstall_guard(to_regclass('$t'), 'k') WHERE to_regclass('$t') IS NOT NULL" \
+        -c "DROP TABLE IF EXISTS $t" \
+        -c "CREATE TABLE $t (k text PRIMARY KEY, run integer NOT NULL, payload text) WITH (autovacuum_enabled = false)" \
+        -c "INSERT INTO $t SELECT 'seed-' || g, 0, 'payload ' || g FROM generate_series(1, 100000) g" \
+        -c "VACUUM ANALYZE $t" >/dev/null
+    case "$1" in
+        after_noop) "${psql[@]}" -c "CREATE TRIGGER tc AFTER INSERT ON $t FOR EACH ROW EXECUTE FUNCTION public.bench_tc_after()" ;;
+        before_noop) "${psql[@]}" -c "CREATE TRIGGER tc BEFORE INSERT ON $t FOR EACH ROW EXECUTE FUNCTION public.bench_tc_before()" ;;
+        bloomgate) "${psql[@]}" -c "SELECT bloomgate.install_guard('$t', 'k')" >/dev/null ;;
+    esac
+    printf '\\set r random(1, 999999999999999)\nINSERT INTO %s (k, run, payload) VALUES (%s, 1, %s) ON CONFLICT DO NOTHING;\n' \
+        "$t" "'u-' || :r" "'x'" > "$dir/$1.sql"
+    "${psql[@]}" -c CHECKPOINT # each run starts with the same full-page-write storm
+}
+
+declare -A sum
+printf '%-6s %-12s %s\n' round variant "clients: tps"
+for r in $(seq 1 "$rounds"); do
+    for c in $clients; do
+        for v in "${variants[@]}"; do
+            fresh "$v"
+            tps=$(PGOPTIONS="-c synchronous_commit=on -c client_min_messages=warning" "$bin/pgbench" -n -M prepared -c "$c" -j $((c < 4 ? c : 4)) \
+                -T "$seconds" -f "$dir/$v.sql" 2>&1 | grep -oP 'tps = \K[0-9.]+' | head -1)
+            [[ -n "$tps" ]] || { echo "pgbench failed for $v at $c clients" >&2; exit 1; }
+            sum[$c,$v]=$(awk -v a="${sum[$c,$v]:-0}" -v b="$tps" 'BEGIN { print a + b }')
+            printf '%-6s %-12s %s: %.0f\n' "$r" "$v" "$c" "$tps"
+        done
+    done
+done
+"${psql[@]}" -c "SELECT bloomgate.uninstall_guard('public.bench_tc_bloomgate', 'k')" >/dev/null
+for v in "${variants[@]}"; do "${psql[@]}" -c "DROP TABLE IF EXISTS public.bench_tc_$v"; done
+"${psql[@]}" -c "DROP FUNCTION public.bench_tc_after()" -c "DROP FUNCTION public.bench_tc_before()"
+
+echo
+echo "| clients | plain (tps) | AFTER row no-op | BEFORE row no-op | bloomgate's triggers |"
+echo "|--:|--:|--:|--:|--:|"
+for c in $clients; do
+    awk -v c="$c" -v n="$rounds" -v p="${sum[$c,plain]}" -v a="${sum[$c,after_noop]}" -v b="${sum[$c,before_noop]}" \
+        -v g="${sum[$c,bloomgate]}" 'BEGIN { printf "| %s | %.0f | %.2f | %.2f | %.2f |\n", c, p / n, a / p, b / p, g / p }'
+done
