@@ -7,20 +7,26 @@
 #                the floor of any AFTER row trigger, before it writes anything
 #   before_noop  the same as a BEFORE trigger (RETURN NEW)
 #   bloomgate    bloomgate's own triggers (bloomgate.install_guard(t, 'k'), row-level, the default)
-# Runs alternate within each round; prints each variant's mean tps and its ratio to plain.
+# and, when named in --variants, two alternatives to bloomgate's insert trigger, each writing the
+# same row into a copy of bloomgate.change_log (same columns, defaults and index):
+#   invoker      the same function body as SECURITY INVOKER instead of SECURITY DEFINER
+#   unlogged     SECURITY DEFINER, the copy of the log UNLOGGED
+# Runs alternate within each round; prints the first variant's mean tps and the others' ratios to it.
 # Needs bloomgate's schema installed (a gate's build() or psql -f sql/postgres/install.sql).
 #
-#   bench/trigger-ceiling.sh [--clients "1 8 32"] [--seconds 6] [--rounds 3]
+#   bench/trigger-ceiling.sh [--clients 1,8,32] [--seconds 6] [--rounds 3]
+#                            [--variants plain,after_noop,before_noop,bloomgate[,invoker,unlogged]]
 #
 # Connection from $BLOOMGATE_PG_URL (jdbc:postgresql://host:port/db?user=U&password=P); pgbench
 # and psql from $PGBIN (default /usr/lib/postgresql/15/bin). Creates and drops tables bench_tc_*.
 set -euo pipefail
-clients="1 8 32"; seconds=6; rounds=3
+clients="1 8 32"; seconds=6; rounds=3; variants=(plain after_noop before_noop bloomgate)
 while [[ $# -gt 0 ]]; do
     case "$1" in
         --clients) clients="${2//,/ }"; shift 2 ;;
         --seconds) seconds="$2"; shift 2 ;;
         --rounds) rounds="$2"; shift 2 ;;
+        --variants) IFS=, read -r -a variants <<< "$2"; shift 2 ;;
         *) echo "unknown option $1 (see the header of $0)" >&2; exit 2 ;;
     esac
 done
@@ -39,9 +45,21 @@ dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 
 "${psql[@]}" -c "CREATE OR REPLACE FUNCTION public.bench_tc_after() RETURNS trigger LANGUAGE plpgsql AS \$\$ BEGIN RETURN NULL; END \$\$" \
-    -c "CREATE OR REPLACE FUNCTION public.bench_tc_before() RETURNS trigger LANGUAGE plpgsql AS \$\$ BEGIN RETURN NEW; END \$\$"
+    -c "CREATE OR REPLACE FUNCTION public.bench_tc_before() RETURNS trigger LANGUAGE plpgsql AS \$\$ BEGIN RETURN NEW; END \$\$" \
+    -c "DROP TABLE IF EXISTS public.bench_tc_log, public.bench_tc_log_unlogged" \
+    -c "CREATE TABLE public.bench_tc_log (LIKE bloomgate.change_log INCLUDING DEFAULTS)" \
+    -c "CREATE UNLOGGED TABLE public.bench_tc_log_unlogged (LIKE bloomgate.change_log INCLUDING DEFAULTS)" \
+    -c "CREATE INDEX ON public.bench_tc_log (guard_id, xid)" -c "CREATE INDEX ON public.bench_tc_log_unlogged (guard_id, xid)"
+log_function() { # name, SECURITY clause, log table: bloomgate's row-level insert trigger body
+    "${psql[@]}" -c "CREATE OR REPLACE FUNCTION public.$1() RETURNS trigger LANGUAGE plpgsql $2 AS \$\$ BEGIN
+        IF NEW.k IS NOT NULL THEN
+            INSERT INTO $3 (guard_id, op, keys) VALUES (0, 'I', ARRAY[NEW.k::pg_catalog.text]);
+        END IF;
+        RETURN NULL; END \$\$"
+}
+log_function bench_tc_invoker "SECURITY INVOKER" public.bench_tc_log
+log_function bench_tc_unlogged "SECURITY DEFINER" public.bench_tc_log_unlogged
 
-variants=(plain after_noop before_noop bloomgate)
 fresh() { # variant
     local t="public.bench_tc_$1"
     "${psql[@]}" -c "SELECT bloomgate.uninstall_guard(to_regclass('$t'), 'k') WHERE to_regclass('$t') IS NOT NULL" \
@@ -53,6 +71,10 @@ fresh() { # variant
         after_noop) "${psql[@]}" -c "CREATE TRIGGER tc AFTER INSERT ON $t FOR EACH ROW EXECUTE FUNCTION public.bench_tc_after()" ;;
         before_noop) "${psql[@]}" -c "CREATE TRIGGER tc BEFORE INSERT ON $t FOR EACH ROW EXECUTE FUNCTION public.bench_tc_before()" ;;
         bloomgate) "${psql[@]}" -c "SELECT bloomgate.install_guard('$t', 'k')" >/dev/null ;;
+        invoker|unlogged) "${psql[@]}" -c "TRUNCATE public.bench_tc_log, public.bench_tc_log_unlogged" \
+            -c "CREATE TRIGGER tc AFTER INSERT ON $t FOR EACH ROW EXECUTE FUNCTION public.bench_tc_$1()" ;;
+        plain) ;;
+        *) echo "unknown variant $1 (see the header of $0)" >&2; exit 2 ;;
     esac
     printf '\\set r random(1, 999999999999999)\nINSERT INTO %s (k, run, payload) VALUES (%s, 1, %s) ON CONFLICT DO NOTHING;\n' \
         "$t" "'u-' || :r" "'x'" > "$dir/$1.sql"
@@ -75,12 +97,16 @@ for r in $(seq 1 "$rounds"); do
 done
 "${psql[@]}" -c "SELECT bloomgate.uninstall_guard('public.bench_tc_bloomgate', 'k')" >/dev/null
 for v in "${variants[@]}"; do "${psql[@]}" -c "DROP TABLE IF EXISTS public.bench_tc_$v"; done
-"${psql[@]}" -c "DROP FUNCTION public.bench_tc_after()" -c "DROP FUNCTION public.bench_tc_before()"
+"${psql[@]}" -c "DROP TABLE public.bench_tc_log, public.bench_tc_log_unlogged" -c "DROP FUNCTION public.bench_tc_after()" \
+    -c "DROP FUNCTION public.bench_tc_before()" -c "DROP FUNCTION public.bench_tc_invoker()" -c "DROP FUNCTION public.bench_tc_unlogged()"
 
 echo
-echo "| clients | plain (tps) | AFTER row no-op | BEFORE row no-op | bloomgate's triggers |"
-echo "|--:|--:|--:|--:|--:|"
+printf '| clients | %s (tps) |' "${variants[0]}"; printf ' %s |' "${variants[@]:1}"; echo
+printf '|--:|--:|'; printf -- '--:|%.0s' "${variants[@]:1}"; echo
 for c in $clients; do
-    awk -v c="$c" -v n="$rounds" -v p="${sum[$c,plain]}" -v a="${sum[$c,after_noop]}" -v b="${sum[$c,before_noop]}" \
-        -v g="${sum[$c,bloomgate]}" 'BEGIN { printf "| %s | %.0f | %.2f | %.2f | %.2f |\n", c, p / n, a / p, b / p, g / p }'
+    printf '| %s | %.0f |' "$c" "$(awk -v p="${sum[$c,${variants[0]}]}" -v n="$rounds" 'BEGIN { print p / n }')"
+    for v in "${variants[@]:1}"; do
+        printf ' %.2f |' "$(awk -v a="${sum[$c,$v]}" -v p="${sum[$c,${variants[0]}]}" 'BEGIN { print a / p }')"
+    done
+    echo
 done
