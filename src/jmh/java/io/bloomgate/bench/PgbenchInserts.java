@@ -92,8 +92,9 @@ public final class PgbenchInserts {
         List<String> table = new ArrayList<>();
         table.add("| clients | without bloomgate (tps) | with bloomgate (tps) | ratio of means | median ratio of"
                 + " pairs | keys checked through the gate | false negatives | feed backend CPU | feed thread CPU |"
+                + " gate process CPU |"
                 + " WAL bytes per transaction (without / with) |");
-        table.add("|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|");
+        table.add("|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|");
         int run = 0;
         boolean failed = false;
         for (int c : clients) {
@@ -103,6 +104,7 @@ public final class PgbenchInserts {
             long missed = 0;
             double backendCpu = 0;
             double threadCpu = 0;
+            double processCpu = 0;
             double[] ratios = new double[rounds];
             double walPlain = 0;
             double walGuarded = 0;
@@ -128,19 +130,21 @@ public final class PgbenchInserts {
                 missed += guarded.missed;
                 backendCpu += guarded.backendCpu;
                 threadCpu += guarded.threadCpu;
+                processCpu += guarded.processCpu;
                 System.out.printf(Locale.ROOT, "clients %d round %d: without %.0f tps, with %.0f tps (%.2f); %d keys"
-                        + " checked, %d missed; feed backend %.1f%% CPU, feed thread %.1f%%; WAL per transaction"
-                        + " %.0f vs %.0f bytes%n", c, r + 1, plain, guarded.tps, guarded.tps / plain, guarded.checked,
-                        guarded.missed, guarded.backendCpu, guarded.threadCpu, plainRun.walPerTransaction,
+                        + " checked, %d missed; feed backend %.1f%% CPU, feed thread %.1f%%, gate process %.1f%%; WAL"
+                        + " per transaction %.0f vs %.0f bytes%n", c, r + 1, plain, guarded.tps, guarded.tps / plain,
+                        guarded.checked, guarded.missed, guarded.backendCpu, guarded.threadCpu, guarded.processCpu,
+                        plainRun.walPerTransaction,
                         guarded.walPerTransaction);
             }
             failed |= missed > 0;
             java.util.Arrays.sort(ratios);
             double median = rounds % 2 == 1 ? ratios[rounds / 2] : (ratios[rounds / 2 - 1] + ratios[rounds / 2]) / 2;
-            table.add(String.format(Locale.ROOT, "| %d | %,.0f | %,.0f | %.2f | %.2f | %,d | %d | %s | %.1f%% | %,.0f / %,.0f |", c,
+            table.add(String.format(Locale.ROOT, "| %d | %,.0f | %,.0f | %.2f | %.2f | %,d | %d | %s | %.1f%% | %.1f%% | %,.0f / %,.0f |", c,
                     plainSum / rounds, guardedSum / rounds, guardedSum / plainSum, median, checked, missed,
                     backendCpu < 0 ? "n/a" : String.format(Locale.ROOT, "%.1f%%", backendCpu / rounds),
-                    threadCpu / rounds, walPlain / rounds, walGuarded / rounds));
+                    threadCpu / rounds, processCpu / rounds, walPlain / rounds, walGuarded / rounds));
         }
         System.out.println();
         table.forEach(System.out::println);
@@ -150,8 +154,12 @@ public final class PgbenchInserts {
         }
     }
 
+    /**
+     * CPU figures are percent of one core over the guarded run: the feed's server backend, its Java
+     * thread, and this whole JVM (the gate: feed, maintenance, GC, JIT; nothing else runs in it then).
+     */
     private record Result(double tps, long transactions, long checked, long missed, double backendCpu,
-            double threadCpu, double walPerTransaction) {
+            double threadCpu, double processCpu, double walPerTransaction) {
     }
 
     /** Creates both tables afresh: {@code (k text PRIMARY KEY, run int, payload text)} with {@code rows} rows. */
@@ -204,15 +212,17 @@ public final class PgbenchInserts {
             int backend = feedBackend(pg);
             long backendBefore = backendTicks(backend);
             long threadBefore = feedThreadNanos();
+            long processBefore = processCpuNanos();
             long start = System.nanoTime();
             Result bench = pgbench(pg, script, clients, seconds, run);
             double elapsed = (System.nanoTime() - start) / 1e9;
+            double processCpu = 100.0 * (processCpuNanos() - processBefore) / 1e9 / elapsed;
             long backendAfter = backendTicks(backend);
             double backendCpu = backendBefore < 0 || backendAfter < 0 ? -1
                     : 100.0 * (backendAfter - backendBefore) / 100.0 / elapsed; // USER_HZ = 100
             double threadCpu = 100.0 * (feedThreadNanos() - threadBefore) / 1e9 / elapsed;
             long[] check = check(gate, pg, run);
-            return new Result(bench.tps, bench.transactions, check[0], check[1], backendCpu, threadCpu,
+            return new Result(bench.tps, bench.transactions, check[0], check[1], backendCpu, threadCpu, processCpu,
                     bench.walPerTransaction);
         }
     }
@@ -291,7 +301,7 @@ public final class PgbenchInserts {
             throw new IllegalStateException("unexpected pgbench output:\n" + out);
         }
         long transactions = Long.parseLong(tx.group(1));
-        return new Result(Double.parseDouble(tps.group(1)), transactions, 0, 0, 0, 0,
+        return new Result(Double.parseDouble(tps.group(1)), transactions, 0, 0, 0, 0, 0,
                 (double) walBytesSince(pg, walBefore) / Math.max(1, transactions));
     }
 
@@ -374,6 +384,12 @@ public final class PgbenchInserts {
         } catch (IOException | RuntimeException e) {
             return -1;
         }
+    }
+
+    /** CPU time of this JVM, all threads (pgbench runs in its own process). */
+    private static long processCpuNanos() {
+        return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
+                .getProcessCpuTime();
     }
 
     private static long feedThreadNanos() {
