@@ -5,7 +5,6 @@ import io.bloomgate.sync.Guard;
 import io.bloomgate.sync.Settler;
 import java.sql.Connection;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ConcurrentLinkedQueue;
@@ -61,26 +60,6 @@ final class ChangeFeed implements Settler, Runnable {
     static final long MAX_BUSY_POLL_NANOS = 5_000_000;
     /** See {@link #MAX_BUSY_POLL_NANOS}: a read of 8 rows or fewer keeps the shortest pause. */
     static final long PAUSE_PER_ROW_NANOS = 250_000;
-    /**
-     * The feed connection's session settings, set when it connects and reset when it is handed
-     * back. Its only queries are the reads and {@code pg_current_snapshot()}.
-     * <ul>
-     * <li>The read's plan does not depend on its parameters (index scans from the position on), but
-     *     a custom plan looks far cheaper to the planner than the generic one, so it would plan
-     *     again on every poll: most of a poll's server time. Hence generic plans.
-     * <li>A generic plan made while the log was small (or its statistics said so) would scan the
-     *     whole log on every poll as it grows: no sequential scans.
-     * <li>A generic plan estimates that a third of the log lies past the position, so once the log
-     *     holds a few hundred thousand rows (a busy table between two snapshots) its cost passes
-     *     {@code jit_above_cost} and every poll, reading a handful of rows, would first compile
-     *     the plan to machine code: ~11 ms of server CPU a poll, measured at 55-64% of a core for
-     *     the feed's backend, halving the writers' throughput on a 2-vCPU server. No JIT.
-     * </ul>
-     */
-    static final List<String> SESSION_SETTINGS = List.of(
-            "plan_cache_mode = force_generic_plan", "enable_seqscan = off", "jit = off");
-    /** The feed's connection shows as this in {@code pg_stat_activity}. */
-    static final String APPLICATION_NAME = "bloomgate change feed";
     private static final long MAX_BACKOFF_MILLIS = 5_000;
 
     private final DataSource dataSource;
@@ -125,21 +104,7 @@ final class ChangeFeed implements Settler, Runnable {
     }
 
     private void connect() throws SQLException {
-        Connection c = dataSource.getConnection();
-        try {
-            c.setAutoCommit(true);
-            c.setNetworkTimeout(Runnable::run, 30_000); // a silent network fails the read instead of hanging it
-            try (Statement s = c.createStatement()) {
-                s.execute("SET application_name = '" + APPLICATION_NAME + "'"); // for pg_stat_activity readers
-                for (String setting : SESSION_SETTINGS) {
-                    s.execute("SET " + setting);
-                }
-            }
-            connection = c;
-        } catch (SQLException | RuntimeException e) {
-            closeQuietly(c);
-            throw e;
-        }
+        connection = FeedConnection.open(dataSource);
     }
 
     @Override
@@ -177,13 +142,13 @@ final class ChangeFeed implements Settler, Runnable {
                 LOG.warn("The change feed lost its connection ({}); lookups pass through until it reconnects and"
                         + " catches up (retry in {} ms)", e.toString(), backoff);
                 unsyncAll("the change feed lost its connection: " + e.getMessage());
-                discard(connection);
+                FeedConnection.discard(connection);
                 connection = null;
                 sleep(backoff);
                 backoff = Math.min(2 * backoff, MAX_BACKOFF_MILLIS);
             }
         }
-        release(connection);
+        FeedConnection.release(connection);
         connection = null;
     }
 
@@ -195,21 +160,6 @@ final class ChangeFeed implements Settler, Runnable {
     long busyPause(long rows) {
         long grown = Math.min(MAX_BUSY_POLL_NANOS, rows * PAUSE_PER_ROW_NANOS);
         return Math.min(Math.max(BUSY_POLL_NANOS, grown), Math.max(BUSY_POLL_NANOS, settings.staleAfter().toNanos() / 3));
-    }
-
-    /** Hands a pooled connection back as it was lent: its own application name. */
-    private static void release(Connection c) {
-        if (c != null) {
-            try (Statement s = c.createStatement()) {
-                s.execute("RESET application_name");
-                for (String setting : SESSION_SETTINGS) {
-                    s.execute("RESET " + setting.substring(0, setting.indexOf(' ')));
-                }
-            } catch (SQLException | RuntimeException e) {
-                LOG.debug("resetting the change feed's connection failed", e);
-            }
-            closeQuietly(c);
-        }
     }
 
     /** Sleeps until {@code nextPoll} ({@link System#nanoTime()}), or until a settle request or close wakes it. */
@@ -386,7 +336,7 @@ final class ChangeFeed implements Settler, Runnable {
                 Thread.currentThread().interrupt();
             }
         } else {
-            release(connection);
+            FeedConnection.release(connection);
         }
         for (Guard g; (g = settleAfterNextRead.poll()) != null; ) {
             g.settle(); // the gate is closed: nothing is answered any more
@@ -402,37 +352,6 @@ final class ChangeFeed implements Settler, Runnable {
             Thread.sleep(millis);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-        }
-    }
-
-    /**
-     * Closes a connection that failed. If it is dead, a statement through the pool's proxy lets the
-     * pool see that first, so that it does not lend the dead connection out again (to the feed's
-     * next attempt, which would then fail too).
-     */
-    private static void discard(Connection c) {
-        if (c == null) {
-            return;
-        }
-        try {
-            if (!c.isValid(1)) {
-                try (Statement s = c.createStatement()) {
-                    s.execute("SELECT 1");
-                }
-            }
-        } catch (SQLException | RuntimeException e) {
-            LOG.debug("the change feed's failed connection is dead: {}", e.toString());
-        }
-        closeQuietly(c);
-    }
-
-    static void closeQuietly(Connection c) {
-        if (c != null) {
-            try {
-                c.close();
-            } catch (SQLException | RuntimeException e) {
-                LOG.debug("closing the change feed's connection failed", e);
-            }
         }
     }
 }

@@ -27,7 +27,7 @@ class FeedReadPlanTest {
     void everyScanOfTheLogIsBoundedByGuardAndTransactionWhetherTheLogLooksEmptyOrFull() throws SQLException {
         try (Connection c = PostgresServer.dataSource().getConnection(); Statement s = c.createStatement()) {
             s.execute("CREATE TEMP TABLE log_copy (LIKE bloomgate.change_log INCLUDING ALL)");
-            for (String setting : ChangeFeed.SESSION_SETTINGS) {
+            for (String setting : FeedConnection.SESSION_SETTINGS) {
                 s.execute("SET " + setting); // as ChangeFeed sets its connection
             }
             prepare(s);
@@ -61,7 +61,7 @@ class FeedReadPlanTest {
                 s.execute("SET jit = on");
                 assertThat(String.join("\n", plan(s))).contains("JIT:");
             }
-            for (String setting : ChangeFeed.SESSION_SETTINGS) {
+            for (String setting : FeedConnection.SESSION_SETTINGS) {
                 s.execute("SET " + setting);
             }
             assertThat(String.join("\n", plan(s))).doesNotContain("JIT:");
