@@ -53,6 +53,25 @@ final class Analysis {
         return index >= 1 && index <= lexed.parameterCount ? index : -1;
     }
 
+    /** The bare array parameter of {@code x = ANY(?)}, or null. */
+    Operand.ArrayParam anyArray(QOM.EqQuantified<?> eq) {
+        if (!(eq.$arg2() instanceof QOM.QuantifiedArray<?> q) || q.$quantifier() != QOM.Quantifier.ANY) {
+            return null;
+        }
+        // jOOQ reads ANY (?) as ANY (ARRAY[?]); the text tells it from a real ARRAY[?] of one key.
+        Field<?> array = q.$array();
+        if (array instanceof QOM.Array<?> constructor && constructor.$elements().size() == 1) {
+            array = constructor.$elements().get(0);
+        }
+        if (array instanceof Param<?> p && !p.isInline()) {
+            int index = parameterIndex(p);
+            if (index > 0 && !lexed.casts.containsKey(index) && lexed.directlyInAny(index)) {
+                return new Operand.ArrayParam(index);
+            }
+        }
+        return null;
+    }
+
     /**
      * A field as an operand: a column (via {@code scope}), a parameter (bare, or under a cast the
      * lexer read from the text), or an inline literal. Null for anything else: expressions,

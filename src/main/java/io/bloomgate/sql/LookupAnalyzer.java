@@ -133,9 +133,10 @@ final class LookupAnalyzer {
         List<Condition> conjuncts = new ArrayList<>();
         flattenAnd(where, conjuncts);
         List<List<OtherParameter>> params = new ArrayList<>();
+        SafeConditions safety = new SafeConditions(a, this::column);
         for (Condition c : conjuncts) {
             List<OtherParameter> ps = new ArrayList<>();
-            if (!safe(c, ps)) {
+            if (!safety.safe(c, ps)) {
                 return notEligible("WHERE conjunct not recognised as safe: " + Analysis.describe(c));
             }
             params.add(ps);
@@ -460,7 +461,7 @@ final class LookupAnalyzer {
             return null;
         }
         if (c instanceof QOM.EqQuantified<?> eq) {
-            Operand.ArrayParam array = anyArray(eq);
+            Operand.ArrayParam array = a.anyArray(eq);
             if (array != null && a.operand(eq.$arg1(), this::column) instanceof Operand.Column col) {
                 return candidate(col, List.of(array), index);
             }
@@ -479,25 +480,6 @@ final class LookupAnalyzer {
                 keys.add(o);
             }
             return keys.isEmpty() ? null : candidate(col, keys, index);
-        }
-        return null;
-    }
-
-    /** The bare array parameter of {@code x = ANY(?)}, or null. */
-    private Operand.ArrayParam anyArray(QOM.EqQuantified<?> eq) {
-        if (!(eq.$arg2() instanceof QOM.QuantifiedArray<?> q) || q.$quantifier() != QOM.Quantifier.ANY) {
-            return null;
-        }
-        // jOOQ reads ANY (?) as ANY (ARRAY[?]); the text tells it from a real ARRAY[?] of one key.
-        Field<?> array = q.$array();
-        if (array instanceof QOM.Array<?> constructor && constructor.$elements().size() == 1) {
-            array = constructor.$elements().get(0);
-        }
-        if (array instanceof Param<?> p && !p.isInline()) {
-            int index = a.parameterIndex(p);
-            if (index > 0 && !a.lexed.casts.containsKey(index) && a.lexed.directlyInAny(index)) {
-                return new Operand.ArrayParam(index);
-            }
         }
         return null;
     }
@@ -541,124 +523,5 @@ final class LookupAnalyzer {
         }
         String folded = r.fold(col);
         return table.columns().contains(folded) ? folded : null;
-    }
-
-    /**
-     * A condition that cannot raise an error or have a side effect on any row: AND/OR/NOT over
-     * comparisons, BETWEEN, LIKE, IS [NOT] NULL and IN lists between columns of the table and
-     * parameters or literals. Parameters are collected with the column they are compared with.
-     */
-    private boolean safe(Condition c, List<OtherParameter> out) {
-        if (c instanceof QOM.And x) {
-            return safe(x.$arg1(), out) && safe(x.$arg2(), out);
-        }
-        if (c instanceof QOM.Or x) {
-            return safe(x.$arg1(), out) && safe(x.$arg2(), out);
-        }
-        if (c instanceof QOM.Not x) {
-            return safe(x.$condition(), out);
-        }
-        if (c instanceof QOM.Eq<?> x) {
-            return compare(x.$arg1(), x.$arg2(), out);
-        }
-        if (c instanceof QOM.Ne<?> x) {
-            return compare(x.$arg1(), x.$arg2(), out);
-        }
-        if (c instanceof QOM.Lt<?> x) {
-            return compare(x.$arg1(), x.$arg2(), out);
-        }
-        if (c instanceof QOM.Le<?> x) {
-            return compare(x.$arg1(), x.$arg2(), out);
-        }
-        if (c instanceof QOM.Gt<?> x) {
-            return compare(x.$arg1(), x.$arg2(), out);
-        }
-        if (c instanceof QOM.Ge<?> x) {
-            return compare(x.$arg1(), x.$arg2(), out);
-        }
-        if (c instanceof QOM.IsDistinctFrom<?> x) {
-            return compare(x.$arg1(), x.$arg2(), out);
-        }
-        if (c instanceof QOM.IsNotDistinctFrom<?> x) {
-            return compare(x.$arg1(), x.$arg2(), out);
-        }
-        if (c instanceof QOM.Between<?> x) { // also NOT BETWEEN and SYMMETRIC
-            return columnAgainst(x.$arg1(), List.of(x.$arg2(), x.$arg3()), out);
-        }
-        if (c instanceof QOM.Like x) {
-            return columnAgainst(x.$value(), List.of(x.$pattern()), out);
-        }
-        if (c instanceof QOM.NotLike x) {
-            return columnAgainst(x.$value(), List.of(x.$pattern()), out);
-        }
-        if (c instanceof QOM.LikeIgnoreCase x) {
-            return columnAgainst(x.$value(), List.of(x.$pattern()), out);
-        }
-        if (c instanceof QOM.NotLikeIgnoreCase x) {
-            return columnAgainst(x.$value(), List.of(x.$pattern()), out);
-        }
-        if (c instanceof QOM.InList<?> x) {
-            return columnAgainst(x.$field(), x.$list(), out);
-        }
-        if (c instanceof QOM.EqQuantified<?> x) {
-            Operand.ArrayParam array = anyArray(x);
-            if (array != null && a.operand(x.$arg1(), this::column) instanceof Operand.Column col) {
-                out.add(new OtherParameter(array.index(), null, null)); // an array: never a plain value
-                return true;
-            }
-            return false;
-        }
-        if (c instanceof QOM.NotInList<?> x) {
-            return columnAgainst(x.$field(), x.$list(), out);
-        }
-        if (c instanceof QOM.IsNull x) {
-            return a.operand(x.$field(), this::column) instanceof Operand.Column;
-        }
-        if (c instanceof QOM.IsNotNull x) {
-            return a.operand(x.$field(), this::column) instanceof Operand.Column;
-        }
-        if (c instanceof QOM.FieldCondition x) { // WHERE active, WHERE TRUE
-            Operand o = a.operand(x.$field(), this::column);
-            return o instanceof Operand.Column
-                    || (o instanceof Operand.Literal l && (l.value() == null || l.value() instanceof Boolean));
-        }
-        return false;
-    }
-
-    /** Column vs column, column vs parameter/literal (either side), or literal vs literal. */
-    private boolean compare(Field<?> left, Field<?> right, List<OtherParameter> out) {
-        Operand l = a.operand(left, this::column);
-        Operand r = a.operand(right, this::column);
-        if (l == null || r == null) {
-            return false;
-        }
-        if (l instanceof Operand.Column lc) {
-            return against(lc, r, out);
-        }
-        if (r instanceof Operand.Column rc) {
-            return against(rc, l, out);
-        }
-        return l instanceof Operand.Literal && r instanceof Operand.Literal;
-    }
-
-    /** A column on the left, each of {@code values} a column, parameter or literal. */
-    private boolean columnAgainst(Field<?> column, List<? extends Field<?>> values, List<OtherParameter> out) {
-        if (!(a.operand(column, this::column) instanceof Operand.Column col)) {
-            return false;
-        }
-        for (Field<?> v : values) {
-            Operand o = a.operand(v, this::column);
-            if (o == null || !against(col, o, out)) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    private static boolean against(Operand.Column col, Operand o, List<OtherParameter> out) {
-        if (o instanceof Operand.Param p) {
-            out.add(new OtherParameter(p.index(), col.name(), p.cast()));
-        }
-        return true;
     }
 }
