@@ -57,6 +57,7 @@ bin="${PGBIN:-/usr/lib/postgresql/15/bin}"
 psql=("$bin/psql" -q -X -v ON_ERROR_STOP=1)
 export PGOPTIONS="-c client_min_messages=warning"
 dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
 
 "${psql[@]}" -c "CREATE OR REPLACE FUNCTION public.bench_tc_after() RETURNS trigger LANGUAGE plpgsql AS \$\$ BEGIN RETURN NULL; END \$\$" \
     -c "CREATE OR REPLACE FUNCTION public.bench_tc_before() RETURNS trigger LANGUAGE plpgsql AS \$\$ BEGIN RETURN NEW; END \$\$" \
@@ -79,20 +80,25 @@ log_function bench_tc_unlogged "SECURITY DEFINER" public.bench_tc_log_unlogged
     -c "CREATE OR REPLACE FUNCTION public.bench_tc_insert_int() RETURNS trigger LANGUAGE plpgsql AS \$\$ BEGIN
         IF NEW.k IS NOT NULL THEN INSERT INTO public.bench_tc_ints VALUES (1); END IF; RETURN NULL; END \$\$"
 decoder= # pg_recvlogical's pid while a logical run streams
+decoding=false # a publication and slot may exist
 stop_decoding() {
     if [[ -n "$decoder" ]]; then
         kill "$decoder" 2>/dev/null || true
         wait "$decoder" 2>/dev/null || true
         decoder=
     fi
-    "${psql[@]}" -c "SELECT pg_drop_replication_slot('bench_tc_slot') FROM pg_replication_slots WHERE slot_name = 'bench_tc_slot'" \
-        -c "DROP PUBLICATION IF EXISTS bench_tc_publication" >/dev/null
+    if [[ "$decoding" == true ]]; then
+        "${psql[@]}" -c "SELECT pg_drop_replication_slot('bench_tc_slot') FROM pg_replication_slots WHERE slot_name = 'bench_tc_slot'" \
+            -c "DROP PUBLICATION IF EXISTS bench_tc_publication" >/dev/null
+        decoding=false
+    fi
 }
 start_decoding() { # table
     if [[ "$("${psql[@]}" -At -c "SHOW wal_level")" != logical ]]; then
         echo "the logical variant needs wal_level = logical (ALTER SYSTEM SET wal_level = logical, then restart)" >&2
         exit 2
     fi
+    decoding=true
     "${psql[@]}" -c "CREATE PUBLICATION bench_tc_publication FOR TABLE $1"
     "$bin/pg_recvlogical" -d "$PGDATABASE" --slot bench_tc_slot --create-slot --plugin pgoutput
     "$bin/pg_recvlogical" -d "$PGDATABASE" --slot bench_tc_slot --start -o proto_version=1 -o publication_names=bench_tc_publication \
@@ -105,7 +111,17 @@ start_decoding() { # table
     echo "pg_recvlogical did not start streaming" >&2
     exit 1
 }
-trap 'stop_decoding; rm -rf "$dir"' EXIT
+cleanup() { # drops what the script created, also when it stops early
+    stop_decoding
+    "${psql[@]}" -c "SELECT bloomgate.uninstall_guard(to_regclass('public.bench_tc_bloomgate'), 'k')
+                      WHERE to_regclass('public.bench_tc_bloomgate') IS NOT NULL" >/dev/null || true
+    for v in "${variants[@]}"; do "${psql[@]}" -c "DROP TABLE IF EXISTS public.bench_tc_$v" || true; done
+    "${psql[@]}" -c "DROP TABLE IF EXISTS public.bench_tc_log, public.bench_tc_log_unlogged, public.bench_tc_ints" \
+        -c "DROP FUNCTION IF EXISTS public.bench_tc_after(), public.bench_tc_before(), public.bench_tc_invoker(),
+                public.bench_tc_unlogged(), public.bench_tc_after_select(), public.bench_tc_insert_int()" || true
+}
+trap 'cleanup; rm -rf "$dir"' EXIT
+checkpoint=true # false once the server refused: runs then start without one
 
 fresh() { # variant
     local t="public.bench_tc_$1"
@@ -128,13 +144,18 @@ fresh() { # variant
     esac
     printf '\\set r random(1, 999999999999999)\nINSERT INTO %s (k, run, payload) VALUES (%s, 1, %s) ON CONFLICT DO NOTHING;\n' \
         "$t" "'u-' || :r" "'x'" > "$dir/$1.sql"
-    "${psql[@]}" -c CHECKPOINT # each run starts with the same full-page-write storm
+    # Each run starts with the same full-page-write storm. Needs a superuser or pg_checkpoint.
+    if [[ "$checkpoint" == true ]] && ! "${psql[@]}" -c CHECKPOINT 2>/dev/null; then
+        echo "note: this role may not run CHECKPOINT (superuser or pg_checkpoint): runs start without one" >&2
+        checkpoint=false
+    fi
 }
 
 server_ticks() { # user + system clock ticks of the postmaster and its processes (exited ones included)
     local postmaster total=0 p f
-    # The checkpointer lives as long as the server; its parent is the postmaster.
-    postmaster=$(awk '{ print $4 }' "/proc/$("${psql[@]}" -At -c "SELECT pid FROM pg_stat_activity WHERE backend_type = 'checkpointer'")/stat" 2>/dev/null) || true
+    # The parent of this psql's backend, read while the backend is still alive (any role may).
+    postmaster=$(printf '%s\n' 'SELECT pg_backend_pid() AS backend \gset' '\setenv BENCH_TC_BACKEND :backend' \
+        '\! awk "{ print \$4 }" /proc/$BENCH_TC_BACKEND/stat 2>/dev/null' | "${psql[@]}" -At) || true
     [[ -n "$postmaster" && -r /proc/$postmaster/stat ]] || { echo "--server-cpu needs the server on this machine" >&2; exit 2; }
     for p in "$postmaster" $(pgrep -P "$postmaster"); do
         read -r -a f < <(sed 's/.*) //' "/proc/$p/stat" 2>/dev/null) || continue
@@ -173,12 +194,7 @@ for r in $(seq 1 "$rounds"); do
         done
     done
 done
-"${psql[@]}" -c "SELECT bloomgate.uninstall_guard('public.bench_tc_bloomgate', 'k')" >/dev/null
-for v in "${variants[@]}"; do "${psql[@]}" -c "DROP TABLE IF EXISTS public.bench_tc_$v"; done
-"${psql[@]}" -c "DROP TABLE public.bench_tc_log, public.bench_tc_log_unlogged, public.bench_tc_ints" \
-    -c "DROP FUNCTION public.bench_tc_after()" -c "DROP FUNCTION public.bench_tc_before()" \
-    -c "DROP FUNCTION public.bench_tc_invoker()" -c "DROP FUNCTION public.bench_tc_unlogged()" \
-    -c "DROP FUNCTION public.bench_tc_after_select()" -c "DROP FUNCTION public.bench_tc_insert_int()"
+cleanup
 
 if [[ "$cpu_transactions" -gt 0 ]]; then
     echo
