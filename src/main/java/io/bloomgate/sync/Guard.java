@@ -111,7 +111,7 @@ public final class Guard {
     /** The first build filled the filter: lookups may be answered from now on. */
     public synchronized void ready(long rowsScanned) {
         if (lifecycle.building()) {
-            policy.built(rowsScanned, counters.keysAdded());
+            policy.built(rowsScanned);
             lifecycle.built();
         }
     }
@@ -257,6 +257,7 @@ public final class Guard {
         BloomFilter fresh = FilterPair.newFilter(table, newSpec, "A rebuild sizes the filter for twice the keys"
                 + " the table holds (at least the expected keys the guard was configured with); the current filter"
                 + " keeps answering. Guard the column at a higher rate for a smaller filter");
+        policy.fillStarting(counters.keysAdded());
         filters.begin(fresh);
         return fresh;
     }
@@ -271,7 +272,7 @@ public final class Guard {
         if (lifecycle.closed() || !filters.swap(newSpec)) {
             return;
         }
-        policy.rebuilt(rowsScanned, counters.keysAdded());
+        policy.rebuilt(rowsScanned);
         lifecycle.rebuilt(unsyncCountBefore);
     }
 

@@ -19,8 +19,15 @@ final class RebuildPolicy {
     private final LongAdder staleSinceBuild = new LongAdder();
     private final AtomicInteger rebuilds = new AtomicInteger();
     private volatile long keysAtBuild;
-    /** The guard's keys-added counter when the last build finished: keys added since = the difference. */
+    /**
+     * The guard's keys-added counter as it would stand after the last build had its scan counted and
+     * nothing else: keys added since = the difference.
+     */
     private volatile long keysAddedAtBuild;
+    /** The keys-added counter when the current build or rebuild began filling (0 for the first build). */
+    private volatile long keysAddedAtFillStart;
+    /** The first build was loaded from a snapshot ({@link #restored}), not scanned. */
+    private volatile boolean restoredAtStart;
 
     RebuildPolicy(FilterSpec requested) {
         this.requested = requested;
@@ -30,24 +37,44 @@ final class RebuildPolicy {
         return requested;
     }
 
-    /** A build scanned {@code rowsScanned} rows when the guard had added {@code keysAdded} keys. */
-    void built(long rowsScanned, long keysAdded) {
+    /** A rebuild begins filling a new filter; the guard has added {@code keysAdded} keys so far. */
+    void fillStarting(long keysAdded) {
+        keysAddedAtFillStart = keysAdded;
+    }
+
+    /** The first build scanned {@code rowsScanned} rows (nothing to do if it was restored instead). */
+    void built(long rowsScanned) {
+        if (!restoredAtStart) {
+            countFrom(rowsScanned);
+        }
+    }
+
+    /**
+     * Why from the fill's start, not its end: keys written while the scan ran are counted by the
+     * guard's counter but, committed after the scan's snapshot, not by {@code rowsScanned}. Baselining
+     * the counter at the end dropped them, so a table that grew during a rebuild could stay past its
+     * filter's size with no rebuild asked (the estimate said it fitted). From the start, a key both
+     * scanned and written during the scan counts twice: the estimate errs high, which costs at most
+     * an early rebuild. The scan's own adds (about {@code rowsScanned}) are in the counter too and
+     * are taken out.
+     */
+    private void countFrom(long rowsScanned) {
         keysAtBuild = rowsScanned;
-        keysAddedAtBuild = keysAdded;
+        keysAddedAtBuild = keysAddedAtFillStart + rowsScanned;
     }
 
     /** A snapshot covering {@code liveKeys} keys, {@code staleKeys} of them deleted since its build, was loaded. */
     void restored(long liveKeys, long staleKeys, long keysAdded) {
         keysAtBuild = liveKeys + staleKeys;
         keysAddedAtBuild = keysAdded;
+        restoredAtStart = true;
         staleSinceBuild.reset();
         staleSinceBuild.add(staleKeys);
     }
 
-    /** A rebuild's filter became current. */
-    void rebuilt(long rowsScanned, long keysAdded) {
-        keysAtBuild = rowsScanned;
-        keysAddedAtBuild = keysAdded;
+    /** A rebuild that scanned {@code rowsScanned} rows became current. */
+    void rebuilt(long rowsScanned) {
+        countFrom(rowsScanned);
         staleSinceBuild.reset();
         rebuilds.incrementAndGet();
     }
