@@ -135,10 +135,15 @@ class PostgresLogLossTest extends PostgresInstances {
         assertThat(absent(gate, 82001, 82199)).isZero();
     }
 
-    /** Pruning removes rows every instance has read: no loss recorded, no rebuild. */
+    /**
+     * Pruning removes rows every instance has read: no loss recorded, no rebuild. (The instance
+     * timeout, 3 s, sets the prune interval, 1.5 s: short enough for the wait below, long enough
+     * that a chore thread stalled on a loaded machine does not time this instance out, which would
+     * be a loss.)
+     */
     @Test
     void pruningIsNotALoss() throws Exception {
-        BloomGate gate = instance(BloomGate.builder(pool()).guard(table, "id").instanceTimeout(Duration.ofMillis(400)));
+        BloomGate gate = instance(BloomGate.builder(pool()).guard(table, "id").instanceTimeout(Duration.ofSeconds(3)));
         raw("INSERT INTO " + table + " SELECT g, 'pruned later' FROM generate_series(83001, 83199, 2) g");
         caughtUp(gate);
         long deadline = System.currentTimeMillis() + FEED_MILLIS;

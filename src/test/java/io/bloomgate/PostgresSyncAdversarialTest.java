@@ -230,9 +230,15 @@ class PostgresSyncAdversarialTest extends PostgresInstances {
         raw("CREATE TABLE " + child + " () INHERITS (" + table + ")",
                 "INSERT INTO " + child + " VALUES (50007, 'in a child table')");
         caughtUp(gate);
-        Thread.sleep(2_500); // the periodic trigger check runs every 2 s
-        caughtUp(gate);
-        assertThat(found(gate, 50007)).as("SELECT ... FROM parent returns the child's row").isTrue();
+        // The periodic trigger check runs every 2 s on a thread shared with other chores: polled,
+        // with a deadline far past it, rather than a sleep that a slow chore could outlast.
+        long deadline = System.currentTimeMillis() + 20_000;
+        boolean found = found(gate, 50007);
+        while (!found && System.currentTimeMillis() < deadline) {
+            Thread.sleep(50);
+            found = found(gate, 50007);
+        }
+        assertThat(found).as("SELECT ... FROM parent returns the child's row").isTrue();
     }
 
     // ------------------------------------------------------------------ rebuild swap
@@ -315,7 +321,7 @@ class PostgresSyncAdversarialTest extends PostgresInstances {
         raw(pruneJustPastThisInstance(),
                 "INSERT INTO " + table + " VALUES (50013, 'moves the xids on')");
         assertThat(eventually(gate, table, GuardState.UNSYNCED, FEED_MILLIS)).isTrue();
-        assertThat(eventually(gate, table, GuardState.READY, 8_000)).as("READY again after a retried rebuild").isTrue();
+        assertThat(eventually(gate, table, GuardState.READY, 30_000)).as("READY again after a retried rebuild").isTrue();
     }
 
     /**
@@ -357,7 +363,7 @@ class PostgresSyncAdversarialTest extends PostgresInstances {
         caughtUp(gate); // the feed has seen the pruned log, reset its position and asked for a rebuild
         release.countDown();
         manual.join(FEED_MILLIS);
-        assertThat(eventually(gate, table, GuardState.READY, 8_000)).as("READY again").isTrue();
+        assertThat(eventually(gate, table, GuardState.READY, 30_000)).as("READY again").isTrue();
         assertThat(found(gate, 50015)).isTrue();
     }
 
@@ -378,7 +384,8 @@ class PostgresSyncAdversarialTest extends PostgresInstances {
         warm(gate);
         raw("SELECT bloomgate.uninstall_guard('" + other + "', 'id')");
         raw("INSERT INTO " + table + " VALUES (50017, 'the guard that is still installed')");
-        Thread.sleep(2_000);
+        caughtUp(gate); // a read that fails every time (the bug) never completes one
+        caughtUp(gate);
         assertThat(gate.stats(table, "id").state()).isEqualTo(GuardState.READY);
         assertThat(found(gate, 50017)).isTrue();
     }

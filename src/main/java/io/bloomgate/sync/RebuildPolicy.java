@@ -26,6 +26,8 @@ final class RebuildPolicy {
     private volatile long keysAddedAtBuild;
     /** The keys-added counter when the current build or rebuild began filling (0 for the first build). */
     private volatile long keysAddedAtFillStart;
+    /** Stale keys counted when the current rebuild began filling. */
+    private volatile long staleAtFillStart;
     /** The first build was loaded from a snapshot ({@link #restored}), not scanned. */
     private volatile boolean restoredAtStart;
 
@@ -40,6 +42,7 @@ final class RebuildPolicy {
     /** A rebuild begins filling a new filter; the guard has added {@code keysAdded} keys so far. */
     void fillStarting(long keysAdded) {
         keysAddedAtFillStart = keysAdded;
+        staleAtFillStart = staleSinceBuild.sum();
     }
 
     /** The first build scanned {@code rowsScanned} rows (nothing to do if it was restored instead). */
@@ -72,10 +75,16 @@ final class RebuildPolicy {
         staleSinceBuild.add(staleKeys);
     }
 
-    /** A rebuild that scanned {@code rowsScanned} rows became current. */
+    /**
+     * A rebuild that scanned {@code rowsScanned} rows became current. Only the stale keys counted
+     * before its fill began are cleared: a key deleted during the fill may have been scanned (its
+     * delete committed after the scan's snapshot), so it may be stale in the new filter too. Keeping
+     * those counts errs towards an early rebuild, never towards a filter full of stale bits that no
+     * rebuild clears.
+     */
     void rebuilt(long rowsScanned) {
         countFrom(rowsScanned);
-        staleSinceBuild.reset();
+        staleSinceBuild.add(-staleAtFillStart);
         rebuilds.incrementAndGet();
     }
 

@@ -111,6 +111,27 @@ class GuardPartsTest {
         assertThat(policy.needsRebuild(spec, added)).as("2,500 live keys in a filter for 1,000").isTrue();
     }
 
+    /**
+     * Keys deleted while a rebuild fills may have been scanned (their delete committed after the
+     * scan's snapshot): they stay counted as stale, so enough of them ask for the next rebuild. Only
+     * the stale keys counted before the fill began are cleared by it.
+     */
+    @Test
+    void keysDeletedDuringARebuildsFillStayStale() {
+        FilterSpec spec = FilterSpec.of(1_000, 0.01);
+        RebuildPolicy policy = new RebuildPolicy(spec);
+        long added = 4_000;
+        policy.built(4_000);
+        policy.countStale(1_500);
+        policy.fillStarting(added);
+        policy.countStale(1_200); // deleted during the fill
+        added += 2_500; // the scan's own adds
+        policy.rebuilt(2_500);
+        assertThat(policy.staleKeys()).isEqualTo(1_200);
+        assertThat(policy.needsRebuild(FilterSpec.of(8_000, 0.01), added))
+                .as("1,200 stale of 1,300 live").isTrue();
+    }
+
     @Test
     void aGuardLoadedFromASnapshotCountsFromTheSnapshot() {
         FilterSpec spec = FilterSpec.of(10_000, 0.01);
