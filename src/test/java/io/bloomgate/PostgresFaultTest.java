@@ -100,7 +100,9 @@ class PostgresFaultTest extends PostgresInstances {
         long stallMillis = 3 * STALE_AFTER.toMillis();
         faults.stallAfterSnapshot(pid, stallMillis);
         raw("INSERT INTO " + table + " VALUES (70001, 'wakes the feed')"); // its next read starts in the window
-        long deadline = System.currentTimeMillis() + 2_000;
+        // The feed wakes within its idle poll (5 ms); 10 s is for a loaded machine. The stall's own
+        // clock starts only when the read reaches it, so a slow start takes nothing from it.
+        long deadline = System.currentTimeMillis() + 10_000;
         while (!"PgSleep".equals(faults.waitEvent(pid)) && System.currentTimeMillis() < deadline) {
             Thread.sleep(5);
         }
