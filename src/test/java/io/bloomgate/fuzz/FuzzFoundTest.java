@@ -270,4 +270,28 @@ class FuzzFoundTest {
                 .query("SELECT * FROM t_int WHERE k = ?", Binding.setInt(2215737))
                 .assertAgrees();
     }
+
+    /**
+     * A harness artefact of pgjdbc's statement cache: the text's first server-prepared execution
+     * fails at Bind (a NUL in the parameter) inside a transaction; after the commit, RESET
+     * search_path (which pgjdbc does not notice) makes that statement invalid, and with no
+     * savepoint to heal it the direct session's transaction aborted (25P02) where the gate's,
+     * whose driver forgot its statements after the move, returned the database's rows. The direct
+     * session now forgets them too ({@code PostgresTarget.sessionMayHaveMoved}).
+     */
+    @Test
+    void fuzzPostgreSQLSeed84Episode11Step93() throws Exception {
+        Replay.on(Target.postgres(), "char")
+                .query("  \nSELECT t_char.v, t_char.k FROM t_char WHERE k = CAST(? AS char(3)) AND \"v\" = (SELECT MAX(v) FROM t_char)", Binding.setNull(Types.CHAR))
+                .sql("SET search_path = {alt}")
+                .query("  \nSELECT t_char.v, t_char.k FROM t_char WHERE k = CAST(? AS char(3)) AND \"v\" = (SELECT MAX(v) FROM t_char)", Binding.setString("C42         "))
+                .autoCommit(false)
+                .query(new Step.Exec(true, false, 2, 0), "  \nSELECT t_char.v, t_char.k FROM t_char WHERE k = CAST(? AS char(3)) AND \"v\" = (SELECT MAX(v) FROM t_char)", Binding.setString("C993"))
+                .query("  \nSELECT t_char.v, t_char.k FROM t_char WHERE k = CAST(? AS char(3)) AND \"v\" = (SELECT MAX(v) FROM t_char)", Binding.setString("C1790166"))
+                .query("  \nSELECT t_char.v, t_char.k FROM t_char WHERE k = CAST(? AS char(3)) AND \"v\" = (SELECT MAX(v) FROM t_char)", Binding.setString("not a key \u0000 value"))
+                .commit()
+                .sql("RESET search_path")
+                .query("  \nSELECT t_char.v, t_char.k FROM t_char WHERE k = CAST(? AS char(3)) AND \"v\" = (SELECT MAX(v) FROM t_char)", Binding.setString("C2019"))
+                .assertAgrees();
+    }
 }

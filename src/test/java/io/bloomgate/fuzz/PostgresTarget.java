@@ -249,6 +249,31 @@ final class PostgresTarget extends Target {
         c.unwrap(PGConnection.class).setAutosave(AutoSave.CONSERVATIVE);
     }
 
+    /**
+     * pgjdbc forgets its server-prepared statements after {@code SET search_path} (it bumps its
+     * executor's deallocation epoch), but not after the other moves of the search path or role
+     * ({@code RESET search_path}, {@code set_config}, {@code SET ROLE}, a rollback undoing a SET). A
+     * statement prepared before such a move is then refused (0A000); autosave heals that only when
+     * pgjdbc set a savepoint, which it does not for a statement whose first server-side execution
+     * failed at Bind (a NUL in a text parameter): the transaction is aborted, and every later query
+     * in it raises 25P02 on the direct session alone (seed 84 found it). The gate bumps the epoch
+     * after every such move on its own connection ({@code PostgresSessionProbe}); the direct session
+     * does the same here, so both show what the database returns, not what pgjdbc's cache made of
+     * it. Reflection on a private field: if pgjdbc renames it, this fails loudly rather than
+     * comparing against the cache's artefacts again.
+     */
+    @Override
+    void sessionMayHaveMoved(Connection direct) throws SQLException {
+        Object executor = direct.unwrap(BaseConnection.class).getQueryExecutor();
+        try {
+            java.lang.reflect.Field epoch = executor.getClass().getDeclaredField("deallocateEpoch");
+            epoch.setAccessible(true);
+            epoch.setShort(executor, (short) (epoch.getShort(executor) + 1));
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("pgjdbc's executor has no deallocateEpoch any more: see this method", e);
+        }
+    }
+
     /** Also a transaction block begun by SQL text under autocommit (BEGIN; pgjdbc then refuses commit()). */
     @Override
     boolean mayBeInTransaction(Connection c) throws SQLException {

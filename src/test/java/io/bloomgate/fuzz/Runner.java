@@ -50,6 +50,7 @@ final class Runner {
         if (step instanceof Step.Session s) {
             String sql = env.sql(s.sql());
             Observation d = session(env.directSession, sql);
+            env.target.sessionMayHaveMoved(env.directSession);
             Observation g = session(env.gatedSession, sql);
             return compare(d, g, false, sql);
         }
@@ -62,6 +63,7 @@ final class Runner {
             return null;
         }
         String d = call(env.directSession, step);
+        env.target.sessionMayHaveMoved(env.directSession);
         String g = call(env.gatedSession, step);
         return d.equals(g) ? null : new Mismatch(step.java(), d, g, false, step.java(), false);
     }

@@ -51,6 +51,14 @@ public abstract class Target implements SqlStyle {
     }
 
     /**
+     * The direct session ran a step other than a query (SQL that may move the search path or role, a
+     * commit or rollback that may undo such a move, setSchema): its driver forgets what it cached
+     * under the old name resolution, as the gate makes its own connection's driver do.
+     */
+    void sessionMayHaveMoved(Connection direct) throws SQLException {
+    }
+
+    /**
      * Whether {@code c} may be inside a transaction, so that row locks it takes are held after the
      * statement. Here: autocommit is off (H2's BEGIN and SET AUTOCOMMIT FALSE switch it off too).
      */
