@@ -37,28 +37,8 @@ final class SafeConditions {
         if (c instanceof QOM.Not x) {
             return safe(x.$condition(), out);
         }
-        if (c instanceof QOM.Eq<?> x) {
-            return compare(x.$arg1(), x.$arg2(), out);
-        }
-        if (c instanceof QOM.Ne<?> x) {
-            return compare(x.$arg1(), x.$arg2(), out);
-        }
-        if (c instanceof QOM.Lt<?> x) {
-            return compare(x.$arg1(), x.$arg2(), out);
-        }
-        if (c instanceof QOM.Le<?> x) {
-            return compare(x.$arg1(), x.$arg2(), out);
-        }
-        if (c instanceof QOM.Gt<?> x) {
-            return compare(x.$arg1(), x.$arg2(), out);
-        }
-        if (c instanceof QOM.Ge<?> x) {
-            return compare(x.$arg1(), x.$arg2(), out);
-        }
-        if (c instanceof QOM.IsDistinctFrom<?> x) {
-            return compare(x.$arg1(), x.$arg2(), out);
-        }
-        if (c instanceof QOM.IsNotDistinctFrom<?> x) {
+        if (isComparison(c)) {
+            QOM.CompareCondition<?, ?> x = (QOM.CompareCondition<?, ?>) c;
             return compare(x.$arg1(), x.$arg2(), out);
         }
         if (c instanceof QOM.Between<?> x) { // also NOT BETWEEN and SYMMETRIC
@@ -105,6 +85,16 @@ final class SafeConditions {
     }
 
     /** Column vs column, column vs parameter/literal (either side), or literal vs literal. */
+    /**
+     * The comparison operators, named one by one: jOOQ's {@code CompareCondition} also covers
+     * {@code contains}, {@code startsWith} and the like, which are not whitelisted.
+     */
+    private static boolean isComparison(Condition c) {
+        return c instanceof QOM.Eq<?> || c instanceof QOM.Ne<?> || c instanceof QOM.Lt<?> || c instanceof QOM.Le<?>
+                || c instanceof QOM.Gt<?> || c instanceof QOM.Ge<?> || c instanceof QOM.IsDistinctFrom<?>
+                || c instanceof QOM.IsNotDistinctFrom<?>;
+    }
+
     private boolean compare(Field<?> left, Field<?> right, List<OtherParameter> out) {
         Operand l = a.operand(left, scope);
         Operand r = a.operand(right, scope);

@@ -2,6 +2,7 @@ package io.bloomgate.fuzz;
 
 import io.bloomgate.BloomGate;
 import io.bloomgate.PostgresServer;
+import io.bloomgate.jdbc.PgjdbcStatements;
 import java.math.BigDecimal;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -258,20 +259,12 @@ final class PostgresTarget extends Target {
      * failed at Bind (a NUL in a text parameter): the transaction is aborted, and every later query
      * in it raises 25P02 on the direct session alone (seed 84 found it). The gate bumps the epoch
      * after every such move on its own connection ({@code PostgresSessionProbe}); the direct session
-     * does the same here, so both show what the database returns, not what pgjdbc's cache made of
-     * it. Reflection on a private field: if pgjdbc renames it, this fails loudly rather than
-     * comparing against the cache's artefacts again.
+     * does the same here, by the same means, so both show what the database returns, not what
+     * pgjdbc's cache made of it.
      */
     @Override
-    void sessionMayHaveMoved(Connection direct) throws SQLException {
-        Object executor = direct.unwrap(BaseConnection.class).getQueryExecutor();
-        try {
-            java.lang.reflect.Field epoch = executor.getClass().getDeclaredField("deallocateEpoch");
-            epoch.setAccessible(true);
-            epoch.setShort(executor, (short) (epoch.getShort(executor) + 1));
-        } catch (ReflectiveOperationException e) {
-            throw new IllegalStateException("pgjdbc's executor has no deallocateEpoch any more: see this method", e);
-        }
+    void sessionMayHaveMoved(Connection direct) {
+        PgjdbcStatements.forget(direct);
     }
 
     /** Also a transaction block begun by SQL text under autocommit (BEGIN; pgjdbc then refuses commit()). */
