@@ -148,7 +148,11 @@ abstract class ApplicationShapesContract {
                     String key = "absent" + i + "@x";
                     assertThat(run(c, sql, key)).as(sql).isEqualTo(run(direct, sql, key));
                 }
-                assertThat(avoided() - before).as("answered without the database: %s", sql).isEqualTo(20);
+                // An INNER join is answered on PostgreSQL only: H2 may evaluate its ON condition on
+                // the joined table's rows first (docs/architecture.md section 2).
+                boolean answerable = postgres() || !sql.contains(" join " + teams() + " t on");
+                assertThat(avoided() - before).as("answered without the database: %s", sql)
+                        .isEqualTo(answerable ? 20 : 0);
                 for (String present : List.of("a@x", "b@x", "c@x")) {
                     assertThat(run(c, sql, present)).as("%s with %s", sql, present).isEqualTo(run(direct, sql, present));
                 }

@@ -161,6 +161,23 @@ final class BoundValues {
     }
 
     /**
+     * Whether a parameter bound as a LIKE pattern is one the database accepts with {@code escape}:
+     * a string (or NULL, which makes the comparison NULL) that does not end in a lone escape
+     * character. PostgreSQL raises 22025 for one on the first row it compares, and which rows it
+     * compares is its plan's choice, not the key's.
+     */
+    static boolean likePattern(ParameterSlots slots, int index, char escape) {
+        byte kind = slots.kind(index);
+        if (kind == ParameterSlots.NULL) {
+            return true;
+        }
+        if (kind != ParameterSlots.OBJECT && kind != ParameterSlots.UNTYPED) {
+            return false;
+        }
+        return slots.object(index) instanceof String s && io.bloomgate.sql.OtherParameter.validLikePattern(s, escape);
+    }
+
+    /**
      * Whether a literal of a statement's shape ({@link io.bloomgate.sql.StatementShape}) compared
      * with {@code column} is one the database accepts: a string is typed from the column, as a
      * parameter sent without a type is; a number must fit.

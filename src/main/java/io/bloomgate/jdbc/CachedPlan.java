@@ -55,9 +55,10 @@ abstract sealed class CachedPlan
 
     /**
      * A parameter in another conjunct of a lookup: the type of the column it is compared with (null:
-     * none known) and a cast around it (or null).
+     * none known), a cast around it (or null), and, for a LIKE pattern, its escape character (or
+     * null: not a pattern).
      */
-    record OtherParameter(int index, ColumnType type, ParameterCast cast) {
+    record OtherParameter(int index, ColumnType type, ParameterCast cast, Character likeEscape) {
     }
 
     /** The guard concerned, or null (an unknown write on every guard, unrelated text, a write to several guards). */
@@ -210,12 +211,14 @@ abstract sealed class CachedPlan
                 int source = sources[p.index() - 1];
                 if (source == 0) {
                     // A literal, typed by the database from its column: it must convert without an error.
-                    if (!BoundValues.acceptedLiteral(literals[p.index() - 1], p.type(), dialect)) {
+                    Object literal = literals[p.index() - 1];
+                    if (!BoundValues.acceptedLiteral(literal, p.type(), dialect) || p.likeEscape() != null
+                            && !(literal instanceof String s && io.bloomgate.sql.OtherParameter.validLikePattern(s, p.likeEscape()))) {
                         return new Bypass(guard, BypassReason.PARAMETER, sql);
                     }
                     continue;
                 }
-                others[kept++] = new OtherParameter(source, p.type(), p.cast());
+                others[kept++] = new OtherParameter(source, p.type(), p.cast(), p.likeEscape());
             }
             int[] limits = new int[limitParameters.length];
             for (int i = 0; i < limits.length; i++) {
@@ -330,7 +333,11 @@ abstract sealed class CachedPlan
             for (int i = 0; i < others.length; i++) {
                 io.bloomgate.sql.OtherParameter p = l.otherParameters().get(i);
                 others[i] = new OtherParameter(p.index(), p.column() == null ? null : guard.columnType(p.column()),
-                        p.cast());
+                        p.cast(), p.likeEscape());
+            }
+            String unsafe = TypeChecks.failing(l.typeChecks(), guard, context.dialect);
+            if (unsafe != null) {
+                return new Bypass(guard, BypassReason.NOT_ELIGIBLE, sql);
             }
             int[] limits = l.limitParameters().stream().mapToInt(Integer::intValue).toArray();
             String semantics = comparisonSemanticsDiffer(l.keys(), guard);

@@ -65,11 +65,23 @@ class GatePreparedStatement extends ForwardingPreparedStatement {
         if (targetSqlType == java.sql.Types.OTHER && connection.context.dialect == io.bloomgate.sql.Dialect.POSTGRES
                 && (value instanceof String || value instanceof java.util.UUID)) {
             slots.setUntyped(index, value); // Spring's SqlParameterValue(Types.OTHER, id), MyBatis' JdbcType.OTHER
+        } else if (targetSqlType == java.sql.Types.OTHER && connection.context.dialect == io.bloomgate.sql.Dialect.H2
+                && untypedOnH2(value)) {
+            // H2 reads Types.OTHER as "no target type" (unlike JAVA_OBJECT): it converts the value by its
+            // Java class, exactly as setObject(i, value) does (Spring's SqlParameterValue(Types.OTHER, uuid)).
+            slots.setObject(index, value);
         } else if (targetSqlType == java.sql.Types.ARRAY && (value instanceof java.sql.Array || value instanceof Object[])) {
             slots.setObject(index, value);
         } else {
             slots.setUnknown(index); // the driver converts to the target type by its own rules
         }
+    }
+
+    /** The value classes whose {@code setObject(i, v, Types.OTHER)} H2 converts as {@code setObject(i, v)}. */
+    private static boolean untypedOnH2(Object value) {
+        return value instanceof String || value instanceof java.util.UUID || value instanceof Long
+                || value instanceof Integer || value instanceof Short || value instanceof Byte
+                || value instanceof java.math.BigDecimal || value instanceof java.math.BigInteger;
     }
 
     @Override

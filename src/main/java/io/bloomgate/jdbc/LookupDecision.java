@@ -202,7 +202,8 @@ final class LookupDecision {
         for (CachedPlan.OtherParameter other : plan.otherParameters) {
             ParameterCast cast = other.cast();
             if (!BoundValues.compatible(slots, other.index(), other.type(), dialect)
-                    || cast != null && !BoundValues.castPreserves(slots, other.index(), cast)) {
+                    || cast != null && !BoundValues.castPreserves(slots, other.index(), cast)
+                    || other.likeEscape() != null && !BoundValues.likePattern(slots, other.index(), other.likeEscape())) {
                 return Verdict.PARAMETER;
             }
         }

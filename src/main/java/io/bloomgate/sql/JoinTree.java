@@ -16,8 +16,13 @@ import org.jooq.impl.QOM;
  */
 final class JoinTree {
 
-    /** A table in FROM and the ON condition that joins it (null for the first). */
-    record Part(Table<?> table, Condition on) {
+    /**
+     * A table in FROM and the ON condition that joins it (null for the first).
+     *
+     * @param inner an INNER join (the database may then reorder it before the guarded table); false
+     *              for the first table and LEFT joins
+     */
+    record Part(Table<?> table, Condition on, boolean inner) {
     }
 
     /** Left to right; the first is the table the lookup's key belongs to. */
@@ -40,7 +45,7 @@ final class JoinTree {
 
     /** One table, nothing joined. */
     static JoinTree single(Table<?> table) {
-        return new JoinTree(List.of(new Part(table, null)), List.of(), null);
+        return new JoinTree(List.of(new Part(table, null, false)), List.of(), null);
     }
 
     /** Reads {@code ref}; {@link #problem} says why not when it is not such a tree. */
@@ -61,11 +66,11 @@ final class JoinTree {
             if (q.$table2() instanceof QOM.JoinTable<?, ?>) {
                 return failed("a join nested on the right");
             }
-            reversed.add(new Part(q.$table2(), q.$on()));
+            reversed.add(new Part(q.$table2(), q.$on(), t instanceof QOM.Join<?>));
             t = q.$table1();
         }
         List<Part> parts = new ArrayList<>();
-        parts.add(new Part(t, null));
+        parts.add(new Part(t, null, false));
         for (int i = reversed.size() - 1; i >= 0; i--) {
             parts.add(reversed.get(i));
         }

@@ -47,8 +47,9 @@ final class LookupAnalyzer {
     /** FROM as joined tables, left to right: the first is the guarded table (no ON), then INNER/LEFT joins. */
     private JoinTree joins = JoinTree.none();
 
-    /** A column of a joined table: its type is unknown, so a parameter compared with it always passes through. */
-    private static final String JOINED_COLUMN = "\u0000joined:";
+    /** Comparisons whose operands' declared types must agree (WHERE and ON): see {@link TypeCheck}. */
+    private final List<TypeCheck> typeChecks = new ArrayList<>();
+    private SafeConditions onSafety;
 
     private LookupAnalyzer(Analysis a, Select<?> select) {
         this.a = a;
@@ -133,7 +134,7 @@ final class LookupAnalyzer {
         List<Condition> conjuncts = new ArrayList<>();
         flattenAnd(where, conjuncts);
         List<List<OtherParameter>> params = new ArrayList<>();
-        SafeConditions safety = new SafeConditions(a, this::column);
+        SafeConditions safety = new SafeConditions(a, this::column, typeChecks);
         for (Condition c : conjuncts) {
             List<OtherParameter> ps = new ArrayList<>();
             if (!safety.safe(c, ps)) {
@@ -171,7 +172,7 @@ final class LookupAnalyzer {
         for (int i = 0; i < conjuncts.size(); i++) {
             if (i != best.conjunct) {
                 for (OtherParameter p : params.get(i)) {
-                    if (p.column() != null && p.column().startsWith(JOINED_COLUMN)) {
+                    if (SafeConditions.joined(p.column())) {
                         return notEligible("a parameter compared with a column of a joined table (type unknown)");
                     }
                     others.add(p);
@@ -213,12 +214,18 @@ final class LookupAnalyzer {
 
         others.sort(Comparator.comparingInt(OtherParameter::index));
         limits.sort(Comparator.naturalOrder());
-        StatementPlan.Lookup lookup = new StatementPlan.Lookup(table, keys, resolved.unqualified(), limits, others);
+        StatementPlan.Lookup lookup = new StatementPlan.Lookup(table, keys, resolved.unqualified(), limits, others)
+                .withTypeChecks(typeChecks);
 
         // Aggregates without GROUP BY answer one row on empty input: that row is replayed when it
         // is the same for every execution.
         if (groupBy.isEmpty()) {
             if (select.$having() != null) {
+                String bare = bareColumnBesideAggregates();
+                if (bare != null) {
+                    return new StatementPlan.Bypass(table, BypassReason.AGGREGATE_WITHOUT_GROUP_BY,
+                            "HAVING without GROUP BY beside " + bare);
+                }
                 return oneRow(lookup, "HAVING without GROUP BY");
             }
             if (unknownFunctions) {
@@ -241,12 +248,110 @@ final class LookupAnalyzer {
                 }
                 for (QueryPart p : parts) {
                     if (isAggregate(p)) {
+                        String bare = bareColumnBesideAggregates();
+                        if (bare != null) {
+                            return new StatementPlan.Bypass(table, BypassReason.AGGREGATE_WITHOUT_GROUP_BY,
+                                    "aggregate without GROUP BY beside " + bare);
+                        }
                         return oneRow(lookup, "aggregate without GROUP BY: " + Analysis.describe(p));
                     }
                 }
             }
         }
         return lookup;
+    }
+
+    /**
+     * In an aggregate query without GROUP BY, the row the database returns on empty input is the
+     * same for every execution only if every item of the select list (and ORDER BY) is an
+     * aggregate, a literal, or an expression of those alone. A bare column beside an aggregate
+     * (H2 accepts {@code SELECT *, COUNT(1)} or {@code SELECT MIN(a), b} and checks it lazily) takes
+     * its value from whatever row the scan last touched, or raises 90016 when a row exists; a
+     * window function is evaluated over the aggregated row. Null when the list is constant, else
+     * what is not.
+     */
+    private String bareColumnBesideAggregates() {
+        List<QueryPart> items = new ArrayList<>();
+        for (SelectFieldOrAsterisk f : select.$select()) {
+            if (f instanceof org.jooq.Asterisk || f instanceof org.jooq.QualifiedAsterisk) {
+                return "*";
+            }
+            items.add(f instanceof QOM.FieldAlias<?> alias ? alias.$field() : f);
+        }
+        for (SortField<?> f : select.$orderBy()) {
+            if (!selectAlias(f.$field())) { // ORDER BY n, n an alias of the select list: checked there
+                items.add(f);
+            }
+        }
+        if (select.$having() != null) {
+            items.add(select.$having());
+        }
+        for (QueryPart item : items) {
+            List<QueryPart> parts = visit(item);
+            if (parts == null) {
+                return "a select item not understood";
+            }
+            // Every column reference of the item must lie inside one of its aggregates: count the
+            // references of the whole item and those of each aggregate in it (an aggregate nested
+            // in another counts twice, and makes the counts differ too).
+            int columns = 0;
+            int inAggregates = 0;
+            for (QueryPart p : parts) {
+                if (p instanceof QOM.WindowFunction<?> w
+                        && (w.$windowSpecification() != null || w.$windowDefinition() != null)
+                        || p instanceof org.jooq.WindowSpecification || p instanceof org.jooq.WindowDefinition) {
+                    return "a window function";
+                }
+                if (isColumnReference(p)) {
+                    columns++;
+                } else if (p instanceof org.jooq.Asterisk || p instanceof org.jooq.QualifiedAsterisk) {
+                    columns++; // COUNT(*) renders an asterisk inside its aggregate: counted there too
+                }
+                if (isAggregate(p)) {
+                    List<QueryPart> inner = visit(p);
+                    if (inner == null) {
+                        return "an aggregate not understood";
+                    }
+                    for (QueryPart q : inner) {
+                        if (q != p && isAggregate(q)) {
+                            return "a nested aggregate";
+                        }
+                        if (isColumnReference(q) || q instanceof org.jooq.Asterisk || q instanceof org.jooq.QualifiedAsterisk) {
+                            inAggregates++;
+                        }
+                    }
+                }
+            }
+            if (columns != inAggregates) {
+                return "a column outside every aggregate: " + Analysis.describe(item);
+            }
+        }
+        return null;
+    }
+
+    /** Whether {@code f} is a bare name that names an alias of the select list. */
+    private boolean selectAlias(Field<?> f) {
+        if (!(f instanceof org.jooq.TableField<?, ?>)) {
+            return false;
+        }
+        List<Resolver.Part> name = Resolver.parts(f.getQualifiedName());
+        if (name == null || name.size() != 1) {
+            return false;
+        }
+        for (SelectFieldOrAsterisk s : select.$select()) {
+            if (s instanceof QOM.FieldAlias<?> fa) {
+                List<Resolver.Part> parts = Resolver.parts(fa.$alias());
+                if (parts != null && parts.size() == 1 && a.resolver.sameName(parts.get(0), name.get(0))) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /** A column reference as jOOQ's parser reads one (meta lookups off: a table field by name). */
+    private static boolean isColumnReference(QueryPart p) {
+        return p instanceof org.jooq.TableField<?, ?>;
     }
 
     /**
@@ -354,22 +459,63 @@ final class LookupAnalyzer {
         return false;
     }
 
-    /** A joined table: a plain name and alias, joined ON a condition that cannot fail or call anything. */
+    /**
+     * A joined table: a plain name and alias, joined ON a condition that cannot fail or call
+     * anything. On H2 (and unknown databases) an INNER join is refused: the database may reorder it
+     * before the guarded table and evaluate its ON condition on the joined table's rows, converting
+     * their values per row to types the gate does not know (a LEFT join keeps the guarded table
+     * first, and evaluates its ON only for guarded rows, of which an absent key has none).
+     */
     private String joinedTable(JoinTree.Part part) {
         String extras = JoinTree.referenceExtras(a, part.table());
         if (extras != null) {
             return extras;
         }
+        if (part.inner() && a.dialect != Dialect.POSTGRES) {
+            return "an INNER JOIN (the database may evaluate its ON condition on the joined table's rows first)";
+        }
         return safeOn(part.on()) ? null : "join condition not recognised as safe: " + Analysis.describe(part.on());
     }
 
-    /** ON conditions: AND of comparisons between columns and literals (no parameters, no functions). */
+    /**
+     * ON conditions: AND of equalities between columns and literals, and IS [NOT] NULL (no
+     * parameters, no functions), each with the type checks its operands need: two columns of the
+     * guarded table of one family, a guarded column against a literal it accepts, and on
+     * PostgreSQL a guarded column against a joined one only if it is of a family no implicit cast
+     * of the joined side can fail for ({@link TypeCheck.Kind#JOIN_PARTNER}). Two joined tables'
+     * columns compared with each other have types the gate does not know: on PostgreSQL, which may
+     * reassociate joins and evaluate them without a guarded row, that is refused.
+     */
     private boolean safeOn(Condition c) {
+        if (onSafety == null) {
+            onSafety = new SafeConditions(a, this::column, typeChecks);
+        }
         if (c instanceof QOM.And x) {
             return safeOn(x.$arg1()) && safeOn(x.$arg2());
         }
         if (c instanceof QOM.Eq<?> x) {
-            return columnOrLiteral(x.$arg1()) && columnOrLiteral(x.$arg2());
+            Operand l = a.operand(x.$arg1(), this::column);
+            Operand r = a.operand(x.$arg2(), this::column);
+            if (!(l instanceof Operand.Column || l instanceof Operand.Literal)
+                    || !(r instanceof Operand.Column || r instanceof Operand.Literal)) {
+                return false;
+            }
+            if (!(l instanceof Operand.Column)) {
+                Operand t = l;
+                l = r;
+                r = t;
+            }
+            if (!(l instanceof Operand.Column lc)) {
+                return true; // literal = literal: typed at parse time
+            }
+            if (r instanceof Operand.Literal lit) {
+                if (!SafeConditions.joined(lc.name())) {
+                    typeChecks.add(TypeCheck.literal(lc.name(), lit.value()));
+                }
+                return true; // a joined column against a literal: PostgreSQL types it at parse time,
+                             // and H2 evaluates a LEFT join's ON only for guarded rows
+            }
+            return onSafety.joinedColumns(lc.name(), ((Operand.Column) r).name());
         }
         if (c instanceof QOM.IsNull x) {
             return columnOrLiteral(x.$field());
@@ -509,7 +655,7 @@ final class LookupAnalyzer {
             case 2:
                 Resolver.Part q = name.get(0);
                 if (alias != null ? !r.sameName(q, alias) : !r.fold(q).equals(table.table())) {
-                    return joins.qualifiesJoined(r.fold(q)) ? JOINED_COLUMN + r.fold(col) : null;
+                    return joins.qualifiesJoined(r.fold(q)) ? SafeConditions.JOINED_COLUMN + r.fold(col) : null;
                 }
                 break;
             case 3:

@@ -29,26 +29,40 @@ public sealed interface StatementPlan {
      *                         execution (no parameter or session-dependent function outside the
      *                         WHERE clause), so the caller copies it from one real execution whose
      *                         keys were absent and replays it; false: the answer is no rows
+     * @param typeChecks       comparisons whose operands' declared types must agree for the text
+     *                         to be answerable at all (see {@link TypeCheck})
      */
     record Lookup(GuardedTable table, List<KeyOperand> keys, boolean unqualifiedTable,
-            List<Integer> limitParameters, List<OtherParameter> otherParameters, boolean rowsOnEmptyInput)
+            List<Integer> limitParameters, List<OtherParameter> otherParameters, boolean rowsOnEmptyInput,
+            List<TypeCheck> typeChecks)
             implements StatementPlan {
         public Lookup {
             Objects.requireNonNull(table, "table");
             keys = List.copyOf(keys);
             limitParameters = List.copyOf(limitParameters);
             otherParameters = List.copyOf(otherParameters);
+            typeChecks = List.copyOf(typeChecks);
         }
 
-        /** A lookup whose answer for absent keys is no rows. */
+        /** A lookup whose answer for absent keys is no rows, with no type checks. */
         public Lookup(GuardedTable table, List<KeyOperand> keys, boolean unqualifiedTable,
                 List<Integer> limitParameters, List<OtherParameter> otherParameters) {
-            this(table, keys, unqualifiedTable, limitParameters, otherParameters, false);
+            this(table, keys, unqualifiedTable, limitParameters, otherParameters, false, List.of());
         }
 
         /** The same lookup, answered on empty input by a replayed row (see {@code rowsOnEmptyInput}). */
         Lookup withRowsOnEmptyInput() {
-            return new Lookup(table, keys, unqualifiedTable, limitParameters, otherParameters, true);
+            return new Lookup(table, keys, unqualifiedTable, limitParameters, otherParameters, true, typeChecks);
+        }
+
+        /** The same lookup with {@code more} type checks. */
+        Lookup withTypeChecks(List<TypeCheck> more) {
+            if (more.isEmpty()) {
+                return this;
+            }
+            List<TypeCheck> all = new java.util.ArrayList<>(typeChecks);
+            all.addAll(more);
+            return new Lookup(table, keys, unqualifiedTable, limitParameters, otherParameters, rowsOnEmptyInput, all);
         }
     }
 

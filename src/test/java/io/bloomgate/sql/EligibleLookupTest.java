@@ -41,7 +41,7 @@ class EligibleLookupTest {
                 c("select * from users where ((email = ?) and (id > ?))", keys(p(1)), others("2:id"), limits()),
                 // other conjuncts, with their parameters in text order, before and after the key
                 c("select * from users where id > ? and email = ? and name like ?", keys(p(2)),
-                        others("1:id", "3:name"), limits()),
+                        others("1:id", "3:name:like"), limits()),
                 c("select * from users where name = ? and (id < ? or id >= ?) and not (name is null) and email = ?",
                         keys(p(4)), others("1:name", "2:id", "3:id"), limits()),
                 c("select * from users where email = ? and id between ? and ? and id not between 1 and 2",
@@ -128,7 +128,7 @@ class EligibleLookupTest {
                 "select max(id), min(id), sum(id), avg(id) from users where email = ?",
                 "select count(*) filter (where id > 1) from users where email = ?",
                 "select 1 + count(*) from users where email = ?",
-                "select * from users where email = ? having 1 = 1",
+                "select 1 from users where email = ? having 1 = 1",
                 "select count(u1_0.id) from users u1_0 where u1_0.email=?",
                 "select case when count(u1_0.id)>0 then true else false end from users u1_0 where u1_0.email=?",
                 "select coalesce(max(id), 0), count(*) = 0 from users where email = ?",
@@ -150,16 +150,25 @@ class EligibleLookupTest {
         assertThat(l.keys()).as(sql).isNotEmpty();
     }
 
-    /** Joins where an absent key on the first (preserved) table proves the result empty. */
+    /**
+     * Joins where an absent key on the first (preserved) table proves the result empty. INNER joins
+     * only on PostgreSQL: H2 may reorder them and evaluate their ON condition, converting values of
+     * types the gate does not know, on the joined table's rows first.
+     */
     static Stream<Arguments> joinShapes() {
-        return Fixture.both().stream().flatMap(f -> Stream.of(
-                "select * from users join orders on users.id = orders.uid where email = ?",
+        Stream<Arguments> both = Fixture.both().stream().flatMap(f -> Stream.of(
                 "select * from users left join orders on users.id = orders.uid where email = ?",
                 "select u.id, o.x from users u left join orders o on o.uid = u.id where u.email = ? and o.x = 1",
                 "select m1_0.id,m1_0.email,t1_0.id from users m1_0 left join orders t1_0 on t1_0.uid=m1_0.id"
-                        + " where m1_0.email=?",
-                "select * from users u inner join orders o on o.uid = u.id left join orders p on p.uid = o.uid"
-                        + " where u.email = ?").map(sql -> Arguments.of(f, sql)));
+                        + " where m1_0.email=?").map(sql -> Arguments.of(f, sql)));
+        Stream<Arguments> postgres = Stream.of(
+                "select * from users join orders on users.id = orders.uid where email = ?",
+                "select * from users u inner join orders o on o.uid = u.id where u.email = ?")
+                .map(sql -> Arguments.of(Fixture.postgres(), sql));
+        Stream<Arguments> h2 = Stream.of(
+                "select * from users u left join orders o on o.uid = u.id left join orders p on p.uid = o.uid"
+                        + " where u.email = ?").map(sql -> Arguments.of(Fixture.h2(), sql));
+        return Stream.concat(both, Stream.concat(postgres, h2));
     }
 
     @ParameterizedTest(name = "{0}: {1}")
@@ -186,7 +195,7 @@ class EligibleLookupTest {
                 new ParameterCast(ParameterCast.Type.VARCHAR, 100, null)));
         assertThat(l.otherParameters()).containsExactly(
                 new OtherParameter(2, f.c("id"), new ParameterCast(ParameterCast.Type.BIGINT, null, null)),
-                new OtherParameter(3, f.c("name"), new ParameterCast(ParameterCast.Type.VARCHAR, null, null)));
+                new OtherParameter(3, f.c("name"), new ParameterCast(ParameterCast.Type.VARCHAR, null, null), '\\'));
     }
 
     @ParameterizedTest(name = "{0}")

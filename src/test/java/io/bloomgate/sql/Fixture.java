@@ -69,12 +69,15 @@ final class Fixture {
         return w;
     }
 
-    /** "2:id" means OtherParameter(2, ID or id) without a cast. */
+    /**
+     * "2:id" means OtherParameter(2, ID or id) without a cast; "3:name:like" the pattern of a LIKE
+     * with the default escape (a backslash).
+     */
     List<OtherParameter> others(String... specs) {
         List<OtherParameter> out = new ArrayList<>();
         for (String s : specs) {
             String[] p = s.split(":");
-            out.add(new OtherParameter(Integer.parseInt(p[0]), c(p[1])));
+            out.add(new OtherParameter(Integer.parseInt(p[0]), c(p[1]), null, p.length > 2 ? Character.valueOf('\\') : null));
         }
         return out;
     }

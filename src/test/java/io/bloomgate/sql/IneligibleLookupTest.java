@@ -101,7 +101,24 @@ class IneligibleLookupTest {
                 a("select * from users where email = ? /* unterminated", NOT_PARSED),
                 a("select * from users tablesample system (1) where email = ?", NOT_PARSED),
                 a("select * from users where email = U&'\\0061'", NOT_PARSED),
-                a("select * from users where email = ? frobnicate", NOT_PARSED));
+                a("select * from users where email = ? frobnicate", NOT_PARSED),
+                // a row on empty input that is not the same for every execution (issue 22): a column
+                // outside every aggregate takes its value from whatever row the scan last touched
+                a("select *, count(1) from users where email = ?", AGGREGATE_WITHOUT_GROUP_BY),
+                a("select count(1), * from users where email = ?", AGGREGATE_WITHOUT_GROUP_BY),
+                a("select min(name), id from users where email = ?", AGGREGATE_WITHOUT_GROUP_BY),
+                a("select min(name) || name from users where email = ?", AGGREGATE_WITHOUT_GROUP_BY),
+                a("select count(*) from users where email = ? order by name", AGGREGATE_WITHOUT_GROUP_BY),
+                a("select * from users where email = ? having 1 = 1", AGGREGATE_WITHOUT_GROUP_BY),
+                a("select count(*) from users where email = ? having name = 'x'", AGGREGATE_WITHOUT_GROUP_BY),
+                a("select count(*), row_number() over () from users where email = ?", AGGREGATE_WITHOUT_GROUP_BY),
+                a("select max(count(*)) from users where email = ?", AGGREGATE_WITHOUT_GROUP_BY),
+                // other conjuncts that could raise on a stored row (issue 22)
+                a("select * from users where email = ? and name like id", NOT_ELIGIBLE),
+                a("select * from users where email = ? and name like 'ab!' escape '!'", NOT_ELIGIBLE),
+                a("select * from users where email = ? and name similar to 'a%'", NOT_ELIGIBLE),
+                a("select * from users where email = ? and id / 0 = 1", NOT_ELIGIBLE),
+                a("select * from users where email = ? and cast(name as int) = 1", NOT_ELIGIBLE));
     }
 
     private static Arguments a(String sql, BypassReason reason) {
@@ -118,6 +135,22 @@ class IneligibleLookupTest {
         StatementPlan.Bypass b = f.bypass(sql, reason);
         assertThat(b.table()).as(b.detail()).isEqualTo(f.users);
         assertThat(b.detail()).isNotBlank();
+    }
+
+    /**
+     * H2 may reorder an INNER join and evaluate its ON condition on the joined table's rows before
+     * the guarded table's key has removed any; the joined columns' types are unknown, so the
+     * conversions it makes could fail. PostgreSQL types the comparisons when it parses the text, but
+     * may reassociate joins: two joined tables' columns compared with each other are refused there.
+     */
+    @Test
+    void joinsWhoseConditionsCouldRaiseOnJoinedRows() {
+        Fixture.h2().bypass("select * from users u join orders o on o.uid = u.id where u.email = ?", NOT_ELIGIBLE);
+        Fixture.h2().bypass("select * from users u inner join orders o on o.uid = u.id where u.email = ?", NOT_ELIGIBLE);
+        Fixture.postgres().bypass("select * from users u inner join orders o on o.uid = u.id left join orders p"
+                + " on p.uid = o.uid where u.email = ?", NOT_ELIGIBLE);
+        Fixture.postgres().bypass("select * from users u left join orders o on o.uid = u.id"
+                + " where u.email = ? and o.x = o.uid", NOT_ELIGIBLE);
     }
 
     @Test
