@@ -11,6 +11,7 @@ import io.bloomgate.sql.Dialect;
 import io.bloomgate.stats.GuardStatsSource;
 import io.bloomgate.sync.CatalogReader;
 import io.bloomgate.sync.DatabaseSync;
+import io.bloomgate.sync.GateFence;
 import io.bloomgate.sync.Guard;
 import io.bloomgate.sync.ScanSync;
 import io.bloomgate.sync.Settler;
@@ -376,6 +377,7 @@ public final class BloomGate implements AutoCloseable, GuardStatsSource {
             Dialect dialect;
             String defaultSchema;
             DatabaseSync sync = null;
+            GateFence fence = new GateFence(); // shared by the sync's rebuilds and the gate's connections
             try (Connection connection = dataSource.getConnection()) {
                 product = connection.getMetaData().getDatabaseProductName();
                 dialect = CatalogReader.dialectOf(product);
@@ -405,12 +407,11 @@ public final class BloomGate implements AutoCloseable, GuardStatsSource {
             }
             if (sync == null) {
                 // The others build on connections of their own, once the catalog's is closed.
-                sync = dialect == Dialect.POSTGRES ? PgSync.build(dataSource, keys, sizes, feedSettings)
+                sync = dialect == Dialect.POSTGRES ? PgSync.build(dataSource, keys, sizes, feedSettings, fence)
                         : ScanSync.build(dataSource, keys, sizes);
             }
             GateContext context = new GateContext(dataSource, product, dialect, defaultSchema, sync.guards(),
-                    sync.settler(), sync.watch());
-            sync.rebuildHooks(context::awaitWritesInFlight, context::filtersReplaced);
+                    sync.settler(), sync.watch(), fence);
             BloomGate gate = new BloomGate(sync, new GateDataSource(context), context);
             if (jmx) {
                 try {
