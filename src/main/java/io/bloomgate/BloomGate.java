@@ -11,6 +11,8 @@ import io.bloomgate.sql.Dialect;
 import io.bloomgate.stats.GuardStatsSource;
 import io.bloomgate.sync.CatalogReader;
 import io.bloomgate.sync.DatabaseSync;
+import io.bloomgate.sync.GateFence;
+import io.bloomgate.sync.GuardRequest;
 import io.bloomgate.sync.Guard;
 import io.bloomgate.sync.ScanSync;
 import io.bloomgate.sync.Settler;
@@ -225,13 +227,10 @@ public final class BloomGate implements AutoCloseable, GuardStatsSource {
     public static final class Builder {
 
         private final DataSource dataSource;
-        private final List<GuardSpec> specs = new ArrayList<>();
+        private final List<GuardRequest> requests = new ArrayList<>();
         private FeedSettings feedSettings = FeedSettings.DEFAULTS;
         private boolean jmx;
         private String jmxName;
-
-        private record GuardSpec(String table, String column, long expectedKeys, double fpp) {
-        }
 
         private Builder(DataSource dataSource) {
             this.dataSource = dataSource;
@@ -246,7 +245,7 @@ public final class BloomGate implements AutoCloseable, GuardStatsSource {
          * @param column the key column
          */
         public Builder guard(String table, String column) {
-            return add(table, column, 0, DEFAULT_FPP);
+            return add(new GuardRequest(table, column, null, null));
         }
 
         /**
@@ -256,7 +255,7 @@ public final class BloomGate implements AutoCloseable, GuardStatsSource {
          * @throws IllegalArgumentException if {@code fpp} is not in (0, 1)
          */
         public Builder guard(String table, String column, double fpp) {
-            return add(table, column, 0, fpp);
+            return add(new GuardRequest(table, column, null, fpp));
         }
 
         /**
@@ -267,13 +266,12 @@ public final class BloomGate implements AutoCloseable, GuardStatsSource {
          *     no filter of that size can be built (too large for a Java array, a rate too small to reach)
          */
         public Builder guard(String table, String column, long expectedKeys, double fpp) {
-            GuardArguments.checkSized(table, column, expectedKeys, fpp);
-            return add(table, column, expectedKeys, fpp);
+            return add(new GuardRequest(table, column, expectedKeys, fpp));
         }
 
-        private Builder add(String table, String column, long expectedKeys, double fpp) {
-            GuardArguments.check(table, column, fpp);
-            specs.add(new GuardSpec(table, column, expectedKeys, fpp));
+        /** Checked when the guard is asked for (by {@link GuardRequest}), before any database work. */
+        private Builder add(GuardRequest request) {
+            requests.add(request);
             return this;
         }
 
@@ -367,7 +365,7 @@ public final class BloomGate implements AutoCloseable, GuardStatsSource {
          * @throws SQLException             if the database fails
          */
         public BloomGate build() throws SQLException {
-            if (specs.isEmpty()) {
+            if (requests.isEmpty()) {
                 throw new IllegalStateException("no guards configured: call guard(table, column) before build()");
             }
             List<CatalogReader.KeyColumn> keys = new ArrayList<>();
@@ -376,26 +374,22 @@ public final class BloomGate implements AutoCloseable, GuardStatsSource {
             Dialect dialect;
             String defaultSchema;
             DatabaseSync sync = null;
+            GateFence fence = new GateFence(); // shared by the sync's rebuilds and the gate's connections
             try (Connection connection = dataSource.getConnection()) {
                 product = connection.getMetaData().getDatabaseProductName();
                 dialect = CatalogReader.dialectOf(product);
                 CatalogReader catalog = new CatalogReader(connection, dialect);
                 defaultSchema = catalog.defaultSchema();
-                for (GuardSpec spec : specs) {
-                    CatalogReader.KeyColumn key = catalog.resolve(spec.table, spec.column);
+                for (GuardRequest request : requests) {
+                    CatalogReader.KeyColumn key = catalog.resolve(request.table(), request.column());
                     for (CatalogReader.KeyColumn existing : keys) {
                         if (existing.table().equals(key.table())) {
-                            throw new IllegalArgumentException("Cannot guard " + spec.table + "." + spec.column
-                                    + ": column " + key.table() + " is already guarded (guard each column once)");
+                            throw new IllegalArgumentException("Cannot guard " + request + ": column " + key.table()
+                                    + " is already guarded (guard each column once)");
                         }
                     }
-                    long expected = spec.expectedKeys;
-                    if (expected == 0) {
-                        long rows = catalog.estimateRows(key.table());
-                        expected = Math.max(MIN_DEFAULT_KEYS, rows + rows / 2);
-                    }
                     keys.add(key);
-                    sizes.add(FilterSpec.of(expected, spec.fpp));
+                    sizes.add(request.spec(() -> catalog.estimateRows(key.table())));
                 }
                 if (dialect == Dialect.H2) {
                     // H2's guards are shared per database and fed by triggers (see H2Sync); it builds
@@ -405,12 +399,11 @@ public final class BloomGate implements AutoCloseable, GuardStatsSource {
             }
             if (sync == null) {
                 // The others build on connections of their own, once the catalog's is closed.
-                sync = dialect == Dialect.POSTGRES ? PgSync.build(dataSource, keys, sizes, feedSettings)
+                sync = dialect == Dialect.POSTGRES ? PgSync.build(dataSource, keys, sizes, feedSettings, fence)
                         : ScanSync.build(dataSource, keys, sizes);
             }
             GateContext context = new GateContext(dataSource, product, dialect, defaultSchema, sync.guards(),
-                    sync.settler(), sync.watch());
-            sync.rebuildHooks(context::awaitWritesInFlight, context::filtersReplaced);
+                    sync.settler(), sync.watch(), fence);
             BloomGate gate = new BloomGate(sync, new GateDataSource(context), context);
             if (jmx) {
                 try {

@@ -2,8 +2,8 @@ package io.bloomgate;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.bloomgate.jdbc.GateContext;
 import io.bloomgate.postgres.PgSync;
+import io.bloomgate.sync.RebuildFence;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
@@ -101,8 +101,27 @@ class PostgresSyncAdversarialTest extends PostgresInstances {
         return (PgSync) field(gate, "sync");
     }
 
-    private static GateContext context(BloomGate gate) throws ReflectiveOperationException {
-        return (GateContext) field(gate, "context");
+    /**
+     * Runs {@code beforeScan} and {@code beforeSwap} in the gate's rebuilds where its fence is asked
+     * (each then calls the real fence, or not, through the one passed to it).
+     */
+    private static void intercept(BloomGate gate, java.util.function.Consumer<RebuildFence> beforeScan,
+            java.util.function.Consumer<RebuildFence> beforeSwap) throws ReflectiveOperationException {
+        PgSync sync = sync(gate);
+        Field f = PgSync.class.getDeclaredField("fence");
+        f.setAccessible(true);
+        RebuildFence real = (RebuildFence) f.get(sync);
+        f.set(sync, new RebuildFence() {
+            @Override
+            public void awaitWritesInFlight() {
+                beforeScan.accept(real);
+            }
+
+            @Override
+            public void filtersReplaced() {
+                beforeSwap.accept(real);
+            }
+        });
     }
 
     // ------------------------------------------------------------------ installation
@@ -252,7 +271,6 @@ class PostgresSyncAdversarialTest extends PostgresInstances {
     @Test
     void aRepeatableReadReaderNeverTrustsARebuiltFilter() throws Exception {
         BloomGate gate = instance();
-        GateContext context = context(gate);
         AtomicBoolean seenInSwapWindow = new AtomicBoolean(true);
         try (Connection reader = gate.dataSource().getConnection()) {
             reader.setAutoCommit(false);
@@ -260,13 +278,13 @@ class PostgresSyncAdversarialTest extends PostgresInstances {
             assertThat(found(reader, table, 2)).isTrue(); // takes the snapshot (and the metadata)
             assertThat(found(reader, table, 3)).isFalse();
             raw("DELETE FROM " + table + " WHERE id = 2"); // committed; the reader's snapshot still has it
-            sync(gate).rebuildHooks(context::awaitWritesInFlight, () -> {
+            intercept(gate, RebuildFence::awaitWritesInFlight, fence -> {
                 try {
                     seenInSwapWindow.set(found(reader, table, 2));
                 } catch (SQLException e) {
                     throw new IllegalStateException(e);
                 }
-                context.filtersReplaced();
+                fence.filtersReplaced();
             });
             gate.rebuild();
             assertThat(found(reader, table, 2)).as("after the bump").isTrue();
@@ -310,14 +328,13 @@ class PostgresSyncAdversarialTest extends PostgresInstances {
     @Test
     void aFailedAutomaticRebuildIsRetried() throws Exception {
         BloomGate gate = instance();
-        GateContext context = context(gate);
         AtomicInteger scans = new AtomicInteger();
-        sync(gate).rebuildHooks(() -> {
+        intercept(gate, fence -> {
             if (scans.getAndIncrement() == 0) {
                 throw new IllegalStateException("a transient failure");
             }
-            context.awaitWritesInFlight();
-        }, context::filtersReplaced);
+            fence.awaitWritesInFlight();
+        }, RebuildFence::filtersReplaced);
         raw(pruneJustPastThisInstance(),
                 "INSERT INTO " + table + " VALUES (50013, 'moves the xids on')");
         assertThat(eventually(gate, table, GuardState.UNSYNCED, FEED_MILLIS)).isTrue();
@@ -333,11 +350,10 @@ class PostgresSyncAdversarialTest extends PostgresInstances {
     @Test
     void aLogPrunedWhileARebuildRunsDoesNotLeaveTheGuardUnsyncedForever() throws Exception {
         BloomGate gate = instance();
-        GateContext context = context(gate);
         CountDownLatch scanning = new CountDownLatch(1);
         CountDownLatch release = new CountDownLatch(1);
         AtomicInteger scans = new AtomicInteger();
-        sync(gate).rebuildHooks(() -> {
+        intercept(gate, fence -> {
             if (scans.getAndIncrement() == 0) {
                 scanning.countDown();
                 try {
@@ -346,8 +362,8 @@ class PostgresSyncAdversarialTest extends PostgresInstances {
                     Thread.currentThread().interrupt();
                 }
             }
-            context.awaitWritesInFlight();
-        }, context::filtersReplaced);
+            fence.awaitWritesInFlight();
+        }, RebuildFence::filtersReplaced);
         Thread manual = new Thread(() -> {
             try {
                 gate.rebuild();

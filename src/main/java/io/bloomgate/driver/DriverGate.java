@@ -4,6 +4,7 @@ import io.bloomgate.BloomGate;
 import io.bloomgate.DeferredGateDataSource;
 import io.bloomgate.sql.Dialect;
 import io.bloomgate.sync.CatalogReader;
+import io.bloomgate.sync.GuardRequest;
 import java.sql.Connection;
 import java.sql.Driver;
 import java.sql.SQLException;
@@ -117,7 +118,7 @@ final class DriverGate implements AutoCloseable {
             }
             String defaultSchema = new CatalogReader(c, dialect).defaultSchema();
             List<String> missing = new ArrayList<>();
-            for (GateUrl.GuardSpec g : config.guards()) {
+            for (GuardRequest g : config.guards()) {
                 String[] name = CatalogReader.qualifiedName(g.table(), defaultSchema, dialect);
                 if (CatalogReader.columnSignatures(c, name[0], name[1]).isEmpty()) {
                     missing.add(name[0] + "." + name[1]);
@@ -158,12 +159,11 @@ final class DriverGate implements AutoCloseable {
 
     private BloomGate build() throws SQLException {
         BloomGate.Builder builder = BloomGate.builder(target);
-        for (GateUrl.GuardSpec g : config.guards()) {
-            double fpp = g.fpp() == null ? BloomGate.DEFAULT_FPP : g.fpp();
+        for (GuardRequest g : config.guards()) {
             if (g.expectedKeys() != null) {
-                builder.guard(g.table(), g.column(), g.expectedKeys(), fpp);
+                builder.guard(g.table(), g.column(), g.expectedKeys(), g.rate());
             } else {
-                builder.guard(g.table(), g.column(), fpp);
+                builder.guard(g.table(), g.column(), g.rate());
             }
         }
         if (config.staleAfter() != null) {
@@ -180,7 +180,7 @@ final class DriverGate implements AutoCloseable {
         }
         BloomGate gate = builder.build();
         LOG.info("bloomgate on {}: guards {} are READY", GateUrl.redact(driverUrl), config.guards().stream()
-                .map(g -> g.table() + "." + g.column()).toList());
+                .map(GuardRequest::toString).toList());
         return gate;
     }
 

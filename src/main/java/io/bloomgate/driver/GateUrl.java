@@ -1,5 +1,6 @@
 package io.bloomgate.driver;
 
+import io.bloomgate.sync.GuardRequest;
 import java.io.IOException;
 import java.io.InputStream;
 import java.sql.SQLException;
@@ -46,12 +47,8 @@ final class GateUrl {
     private static final Pattern GUARD_KEY = Pattern.compile("bloomgate\\.guards\\[(\\d+)]\\.(table|column|expected-keys|fpp)");
     private static final Pattern SECRET = Pattern.compile("(?i)(password|pwd|sslpassword)=[^&;]*");
 
-    /** One guarded column; null sizing means the builder's default. */
-    record GuardSpec(String table, String column, Long expectedKeys, Double fpp) {
-    }
-
     /** Everything that makes a gate: two URLs naming the same database must agree on it. */
-    record GateConfig(List<GuardSpec> guards, Duration staleAfter, Duration snapshotEvery, Duration instanceTimeout,
+    record GateConfig(List<GuardRequest> guards, Duration staleAfter, Duration snapshotEvery, Duration instanceTimeout,
             boolean jmx, String jmxGateName, boolean awaitTables) {
     }
 
@@ -102,7 +99,7 @@ final class GateUrl {
                 settings.put(e.getKey(), e.getValue());
             }
         }
-        List<GuardSpec> guards;
+        List<GuardRequest> guards;
         if (options.containsKey("guards")) {
             guards = urlGuards(url, options.get("guards"), options.get("fpp"));
         } else {
@@ -148,19 +145,19 @@ final class GateUrl {
         return options;
     }
 
-    private static List<GuardSpec> urlGuards(String url, String list, String fppText) throws SQLException {
+    private static List<GuardRequest> urlGuards(String url, String list, String fppText) throws SQLException {
         Double fpp = null;
         if (fppText != null) {
             fpp = fpp(url, "fpp", fppText);
         }
-        List<GuardSpec> guards = new ArrayList<>();
+        List<GuardRequest> guards = new ArrayList<>();
         for (String item : list.split(",")) {
             String guard = item.trim();
             int dot = guard.lastIndexOf('.');
             if (dot <= 0 || dot == guard.length() - 1) {
                 throw malformed(url, "guard '" + guard + "' is not table.column (or schema.table.column)");
             }
-            guards.add(new GuardSpec(guard.substring(0, dot), guard.substring(dot + 1), null, fpp));
+            guards.add(request(url, "guards=" + guard, guard.substring(0, dot), guard.substring(dot + 1), null, fpp));
         }
         return guards;
     }
@@ -208,7 +205,7 @@ final class GateUrl {
         return settings;
     }
 
-    private static List<GuardSpec> fileGuards(String url, String resource, Properties file) throws SQLException {
+    private static List<GuardRequest> fileGuards(String url, String resource, Properties file) throws SQLException {
         TreeMap<Integer, Map<String, String>> byIndex = new TreeMap<>();
         for (String key : file.stringPropertyNames()) {
             Matcher m = GUARD_KEY.matcher(key);
@@ -220,7 +217,7 @@ final class GateUrl {
         if (byIndex.isEmpty()) {
             throw malformed(url, resource + " names no guards (bloomgate.guards[0].table=..., bloomgate.guards[0].column=...)");
         }
-        List<GuardSpec> guards = new ArrayList<>();
+        List<GuardRequest> guards = new ArrayList<>();
         for (Map.Entry<Integer, Map<String, String>> e : byIndex.entrySet()) {
             String prefix = "bloomgate.guards[" + e.getKey() + "]";
             Map<String, String> g = e.getValue();
@@ -236,9 +233,19 @@ final class GateUrl {
                 }
             }
             Double fpp = g.containsKey("fpp") ? fpp(url, resource + ": " + prefix + ".fpp", g.get("fpp")) : null;
-            guards.add(new GuardSpec(g.get("table"), g.get("column"), expected, fpp));
+            guards.add(request(url, resource + ": " + prefix, g.get("table"), g.get("column"), expected, fpp));
         }
         return guards;
+    }
+
+    /** The guard request, checked here so that a bad size is refused as the URL's (or its file's) error. */
+    private static GuardRequest request(String url, String where, String table, String column, Long expectedKeys,
+            Double fpp) throws SQLException {
+        try {
+            return GuardRequest.of(table, column, expectedKeys, fpp, GuardRequest.Spelling.PROPERTIES);
+        } catch (IllegalArgumentException e) {
+            throw malformed(url, where + ": " + e.getMessage());
+        }
     }
 
     private static double fpp(String url, String what, String text) throws SQLException {

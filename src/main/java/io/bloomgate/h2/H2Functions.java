@@ -9,6 +9,7 @@ import io.bloomgate.sql.Dialect;
 import io.bloomgate.sql.GuardedTable;
 import io.bloomgate.sync.CatalogReader;
 import io.bloomgate.sync.Guard;
+import io.bloomgate.sync.GuardRequest;
 import io.bloomgate.sync.KeyFunnel;
 import io.bloomgate.sync.TableScanner;
 import java.sql.Connection;
@@ -105,14 +106,11 @@ public final class H2Functions {
             throws SQLException {
         requireName("BLOOM_GUARD", "table", table);
         requireName("BLOOM_GUARD", "column", column);
-        if (expectedKeys != null && expectedKeys < 1) {
-            throw new SQLException("BLOOM_GUARD(" + table + ", " + column + "): expected_keys must be at least 1, was "
-                    + expectedKeys + " (pass NULL to size from the table)", "22023");
-        }
-        double p = fpp == null ? FilterSpec.DEFAULT_FPP : fpp;
-        if (!(p > 0 && p < 1)) {
-            throw new SQLException("BLOOM_GUARD(" + table + ", " + column + "): fpp must be strictly between 0 and 1"
-                    + " (e.g. 0.01), was " + fpp, "22023");
+        GuardRequest request;
+        try {
+            request = GuardRequest.of(table, column, expectedKeys, fpp, GuardRequest.Spelling.SQL);
+        } catch (IllegalArgumentException e) {
+            throw new SQLException(e.getMessage(), "22023", e);
         }
         SessionLocal session = H2Engine.session(connection);
         requireFreshTransaction(connection, session, "BLOOM_GUARD");
@@ -125,11 +123,9 @@ public final class H2Functions {
             if (shared != null && shared.sqlUser) {
                 return summary(shared.guard, "already guarded");
             }
-            long expected = expectedKeys != null ? expectedKeys
-                    : Math.max(FilterSpec.MIN_DEFAULT_KEYS, catalog.estimateRows(key.table()) * 3 / 2);
             // Scalable: with no Java gate to lend a connection for background rebuilds, a SQL guard
             // must grow by itself when the table outgrows its estimate.
-            FilterSpec spec = FilterSpec.of(expected, p).withLayout(FilterLayout.SCALABLE);
+            FilterSpec spec = request.spec(() -> catalog.estimateRows(key.table())).withLayout(FilterLayout.SCALABLE);
             Guard guard = H2Sync.join(connection, session, database, key, spec, H2Sync.BUILD_WAIT_MILLIS);
             database.find(key.table()).sqlUser = true;
             return summary(guard, "guarded");

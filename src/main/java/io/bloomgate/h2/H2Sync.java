@@ -7,6 +7,8 @@ import io.bloomgate.sql.GuardedTable;
 import io.bloomgate.sync.CatalogReader;
 import io.bloomgate.sync.DatabaseSync;
 import io.bloomgate.sync.Guard;
+import io.bloomgate.sync.OnlineRebuild;
+import io.bloomgate.sync.RebuildFence;
 import io.bloomgate.sync.Rescans;
 import io.bloomgate.sync.Settler;
 import io.bloomgate.sync.SyncWatch;
@@ -328,11 +330,19 @@ public final class H2Sync implements DatabaseSync {
         }
     }
 
+    /**
+     * The online rebuild ({@link OnlineRebuild}) of a guard whose rebuild lock the caller holds. H2's
+     * hook: the trigger, re-installed if it was dropped. Its scan: after every transaction open when
+     * it starts has ended (one may have written before the trigger existed). Its horizon: every
+     * transaction open when the scan ended has ended too (one may hold an older snapshot that still
+     * shows a row the scan no longer saw). That horizon waits out every older reader, whichever gate
+     * it reads through, so the rebuild needs no gate's fence ({@link RebuildFence#NONE}); a shared
+     * guard has no one gate to tell anyway.
+     */
     private static void rebuildLocked(Connection connection, SessionLocal own, Database db, GuardedDatabase database,
             GuardedDatabase.Shared shared, long waitMillis) throws SQLException {
         Guard guard = shared.guard;
         GuardedTable t = guard.table();
-        int unsyncsBefore = guard.unsyncCount(); // read before the trigger is (re)installed: see finishRebuild
         String now = CatalogReader.columnSignatures(connection, t.schema(), t.table()).get(t.keyColumn());
         if (!shared.keyTypeSignature.equals(now)) {
             String reason = now == null ? "column " + t + " no longer exists"
@@ -342,32 +352,45 @@ public final class H2Sync implements DatabaseSync {
                     + "; close the gate and build a new one");
         }
         TableSlot slot = database.slot(t.schema(), t.table());
-        shared.builtOn = new java.lang.ref.WeakReference<>(db); // before the trigger (re)starts
-        installTrigger(connection, t, slot);
-        FilterSpec spec = guard.rebuildSpec();
-        BloomFilter next = guard.beginRebuild(spec);
-        boolean done = false;
         try {
-            long start = System.nanoTime();
-            long rows = fill(connection, db, own, guard, next, waitMillis);
-            H2Watch.recordHook(db, shared);
-            guard.finishRebuild(spec, rows, unsyncsBefore);
-            done = true;
-            LOG.info("Rebuilt {} in {} ms: {} rows, {}", guard, (System.nanoTime() - start) / 1_000_000, rows,
-                    guard.filter());
+            OnlineRebuild.run(guard, new OnlineRebuild.Database() {
+                @Override
+                public void reinstallHook() throws SQLException {
+                    shared.builtOn = new java.lang.ref.WeakReference<>(db); // before the trigger (re)starts
+                    installTrigger(connection, t, slot);
+                }
+
+                @Override
+                public OnlineRebuild.Scanned scan(BloomFilter target) throws SQLException, InterruptedException {
+                    OnlineRebuild.Scanned scanned = H2Sync.scan(connection, db, own, guard, target, waitMillis);
+                    return new OnlineRebuild.Scanned(scanned.rows(), () -> {
+                        boolean passed = scanned.horizon().await();
+                        // Before the swap: a lookup on the READY guard verifies the hook against it.
+                        H2Watch.recordHook(db, shared);
+                        return passed;
+                    });
+                }
+            }, RebuildFence.NONE);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new SQLException("Interrupted while rebuilding " + guard, e);
-        } finally {
-            if (!done) {
-                guard.abandonRebuild();
-            }
         }
     }
 
-    /** Waits out earlier transactions, scans into {@code target}, waits out the scan's contemporaries. */
+    /** A first build: {@link #scan}, then its horizon. */
     private static long fill(Connection connection, Database db, SessionLocal own, Guard guard, BloomFilter target,
             long waitMillis) throws SQLException, InterruptedException {
+        OnlineRebuild.Scanned scanned = scan(connection, db, own, guard, target, waitMillis);
+        scanned.horizon().await();
+        return scanned.rows();
+    }
+
+    /**
+     * Waits out earlier transactions and scans into {@code target}; the horizon waits out the
+     * scan's contemporaries. Both throw on timeout, and when the guard closes.
+     */
+    private static OnlineRebuild.Scanned scan(Connection connection, Database db, SessionLocal own, Guard guard,
+            BloomFilter target, long waitMillis) throws SQLException, InterruptedException {
         Set<Transaction> beforeTrigger = H2Engine.openTransactions(db, own);
         java.util.function.BooleanSupplier closed = () -> guard.state() == GuardState.CLOSED;
         if (!H2Engine.awaitEnd(db, beforeTrigger, "Building " + guard, waitMillis, closed)) {
@@ -380,14 +403,16 @@ public final class H2Sync implements DatabaseSync {
         // Taken after the scan, so it includes every transaction whose snapshot may predate the
         // scan's (one that began just before the scan started is still open now, or has ended).
         Set<Transaction> atScan = H2Engine.openTransactions(db, own);
-        if (!H2Engine.awaitEnd(db, atScan, "Building " + guard, waitMillis, closed)) {
-            if (guard.state() == GuardState.CLOSED) {
-                throw new SQLException(guard + " was closed while it was being built");
+        return new OnlineRebuild.Scanned(rows, () -> {
+            if (!H2Engine.awaitEnd(db, atScan, "Building " + guard, waitMillis, closed)) {
+                if (guard.state() == GuardState.CLOSED) {
+                    throw new SQLException(guard + " was closed while it was being built");
+                }
+                throw timeout(guard, "were open when its scan started (their snapshots may still show rows the scan"
+                        + " did not see)", waitMillis);
             }
-            throw timeout(guard, "were open when its scan started (their snapshots may still show rows the scan"
-                    + " did not see)", waitMillis);
-        }
-        return rows;
+            return true;
+        });
     }
 
     private static SQLException timeout(Guard guard, String which, long waitMillis) {

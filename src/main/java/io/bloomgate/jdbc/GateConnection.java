@@ -45,7 +45,7 @@ final class GateConnection extends ForwardingConnection {
      */
     private Guard[] touched = new Guard[4];
     private int touchedCount;
-    /** {@code context.filterGeneration} when the open transaction's first statement ran; -1: none since it ended. */
+    /** {@code context.filterGeneration()} when the open transaction's first statement ran; -1: none since it ended. */
     private long snapshotGeneration = -1;
     /** SQL text may have opened a transaction block the driver does not track. */
     private boolean beganBySql;
@@ -147,7 +147,7 @@ final class GateConnection extends ForwardingConnection {
      * text counts as open until the connection is closed or committed through JDBC.
      */
     boolean snapshotPredatesFilters() {
-        long generation = context.filterGeneration;
+        long generation = context.filterGeneration();
         if (generation == snapshotGeneration || snapshotGeneration < 0) {
             return false;
         }
@@ -263,7 +263,7 @@ final class GateConnection extends ForwardingConnection {
             beganBySql = true;
         }
         if (snapshotGeneration < 0) {
-            snapshotGeneration = context.filterGeneration; // before the statement takes its snapshot
+            snapshotGeneration = context.filterGeneration(); // before the statement takes its snapshot
         }
     }
 

@@ -4,9 +4,11 @@ import io.bloomgate.sql.Dialect;
 import io.bloomgate.sql.GuardedTable;
 import io.bloomgate.sql.StatementClassifier;
 import io.bloomgate.sql.StatementShape;
+import io.bloomgate.sync.GateFence;
 import io.bloomgate.sync.Guard;
 import io.bloomgate.sync.Settler;
 import io.bloomgate.sync.SyncWatch;
+import io.bloomgate.sync.WritesInFlight;
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import java.util.List;
@@ -53,13 +55,10 @@ public final class GateContext {
     private final String[] guardedTableNames;
     /** The gate closed: nothing is answered from the filters any more (guards may live on in other gates). */
     volatile boolean closed;
-    /** Writes through the gate with their keys added but not yet executed (see {@link #awaitWritesInFlight}). */
-    final WritesInFlight writes = new WritesInFlight();
-    /**
-     * Bumped whenever a rebuild replaced a filter by one that may lack deleted keys: a transaction
-     * whose snapshot is older may still see their rows, so it no longer trusts the filter.
-     */
-    volatile long filterGeneration;
+    /** The gate's side of online rebuilds: its writes in flight and its filter generation. */
+    private final GateFence fence;
+    /** Writes through the gate with their keys added but not yet executed (see {@link WritesInFlight}). */
+    final WritesInFlight writes;
 
     /**
      * @param target        the application's data source
@@ -69,9 +68,12 @@ public final class GateContext {
      * @param guards        the guards, built
      * @param settler       settles writes with unknown keys
      * @param watch         verifies the guards' hooks per lookup, or null
+     * @param fence         the gate's side of online rebuilds, shared with its sync
      */
     public GateContext(DataSource target, String databaseProduct, Dialect dialect, String defaultSchema,
-            List<Guard> guards, Settler settler, SyncWatch watch) {
+            List<Guard> guards, Settler settler, SyncWatch watch, GateFence fence) {
+        this.fence = fence;
+        this.writes = fence.writes();
         this.target = target;
         this.dialect = dialect;
         this.errors = DriverErrors.of(databaseProduct);
@@ -94,16 +96,11 @@ public final class GateContext {
     }
 
     /**
-     * Returns once every write through the gate that added keys before this call has executed (so
-     * its transaction holds an id, which an online rebuild then waits for).
+     * Bumped whenever a rebuild replaced a filter by one that may lack deleted keys: a transaction
+     * whose snapshot is older may still see their rows, so it no longer trusts the filter.
      */
-    public void awaitWritesInFlight() {
-        writes.awaitEarlierWrites();
-    }
-
-    /** A rebuild replaced a filter: transactions that took their snapshot before no longer trust filters. */
-    public void filtersReplaced() {
-        filterGeneration++; // one writer at a time: the rebuild thread
+    long filterGeneration() {
+        return fence.generation();
     }
 
     /** Stops answering from the filters: every statement passes through from now on. */

@@ -6,6 +6,8 @@ import io.bloomgate.report.PostgresIoCounters;
 import io.bloomgate.sync.CatalogReader;
 import io.bloomgate.sync.DatabaseSync;
 import io.bloomgate.sync.Guard;
+import io.bloomgate.sync.OnlineRebuild;
+import io.bloomgate.sync.RebuildFence;
 import io.bloomgate.sync.Settler;
 import io.bloomgate.sync.TableScanner;
 import java.lang.management.ManagementFactory;
@@ -49,12 +51,13 @@ public final class PgSync implements DatabaseSync {
     private final UUID instance;
     private final ExecutorService rebuilds;
     private final java.util.Set<FeedGuard> rebuildsQueued = java.util.concurrent.ConcurrentHashMap.newKeySet();
-    private volatile Runnable beforeRebuildScan = () -> { };
-    private volatile Runnable beforeRebuildSwap = () -> { };
+    /** The gate's side of its rebuilds (not final: tests wrap it to widen the windows they probe). */
+    private volatile RebuildFence fence;
 
     private PgSync(DataSource dataSource, List<FeedGuard> guards, FeedSettings settings, UUID instance,
-            String description, InstanceStats stats) {
+            String description, InstanceStats stats, RebuildFence fence) {
         this.dataSource = dataSource;
+        this.fence = fence;
         this.instance = instance;
         this.stats = stats;
         this.snapshots = new Snapshots(dataSource);
@@ -73,9 +76,10 @@ public final class PgSync implements DatabaseSync {
      *
      * @param keys  the resolved key columns
      * @param sizes their filters' sizing
+     * @param fence the gate's side of online rebuilds: writes through it in flight, its filter generation
      */
     public static PgSync build(DataSource dataSource, List<CatalogReader.KeyColumn> keys, List<FilterSpec> sizes,
-            FeedSettings settings) throws SQLException {
+            FeedSettings settings, RebuildFence fence) throws SQLException {
         UUID instance = UUID.randomUUID();
         Instant startedAt = Instant.now();
         Map<Integer, PostgresIoCounters> ioAtStart;
@@ -138,7 +142,7 @@ public final class PgSync implements DatabaseSync {
             }
         }
         PgSync sync = new PgSync(dataSource, guards, settings, instance, description,
-                new InstanceStats(instance, description, startedAt, ioAtStart));
+                new InstanceStats(instance, description, startedAt, ioAtStart), fence);
         try {
             sync.feed.start();
             for (int i = 0; i < guards.size(); i++) {
@@ -167,18 +171,6 @@ public final class PgSync implements DatabaseSync {
     @Override
     public Settler settler() {
         return feed;
-    }
-
-    /**
-     * Hooks around an online rebuild: {@code beforeScan} returns once every write through the gate
-     * that added keys before the rebuild began has executed; {@code beforeSwap} (run after the
-     * scan, right before the new filter becomes current) tells the gate that older transactions
-     * must not trust the new filter.
-     */
-    @Override
-    public void rebuildHooks(Runnable beforeScan, Runnable beforeSwap) {
-        this.beforeRebuildScan = beforeScan;
-        this.beforeRebuildSwap = beforeSwap;
     }
 
     /** Saves every guard's filter to {@code bloomgate.snapshots} now. */
@@ -248,59 +240,61 @@ public final class PgSync implements DatabaseSync {
     }
 
     /**
-     * The online rebuild, on the rebuild thread: re-install the triggers if needed, start a new filter
-     * that every add also reaches, wait for writes through the gate already past their add, scan in
-     * a transaction that first draws a transaction id X, wait until the feed has read past X (every
-     * transaction that could hold a key the scan missed has ended and been read), then swap.
+     * The online rebuild ({@link OnlineRebuild}), on the rebuild thread. PostgreSQL's hook: the
+     * change-log triggers, re-installed when the feed awaits a rebuild. Its scan: in a REPEATABLE READ
+     * transaction that first draws a transaction id X. Its horizon: the feed has read past X (every
+     * transaction that could hold a key the scan missed has ended and been read). Transactions through
+     * the gate that began under the old filter are flagged by the fence (their snapshots may still
+     * show rows the scan no longer saw).
      */
     private void rebuild(FeedGuard fg) throws SQLException, InterruptedException {
         Guard guard = fg.guard;
         if (guard.rebuilding() || feed.closed()) {
             return;
         }
-        int unsyncsBefore = guard.unsyncCount();
-        FilterSpec spec = guard.rebuildSpec();
-        BloomFilter fresh = guard.beginRebuild(spec);
-        boolean finished = false;
         try (Connection c = dataSource.getConnection()) {
             c.setAutoCommit(true);
-            if (fg.awaitingRebuild()) {
-                PgSchema.installGuard(c, guard.table());
-            }
-            beforeRebuildScan.run();
-            int unsyncsNow = guard.unsyncCount(); // before the flag: awaitRebuild sets the flag, then unsyncs
-            if (!fg.awaitingRebuild()) {
-                // No hook is missing: the scan below covers every unsync so far (the feed's
-                // included: awaitPast waits for it to read past the scan); only later ones stand.
-                unsyncsBefore = unsyncsNow;
-            }
-            c.setAutoCommit(false);
-            long xid;
-            long rows;
-            try (Statement s = c.createStatement()) {
-                s.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ");
-                try (ResultSet rs = s.executeQuery("SELECT pg_current_xact_id()::text")) {
-                    rs.next();
-                    xid = Long.parseLong(rs.getString(1));
+            OnlineRebuild.run(guard, new OnlineRebuild.Database() {
+                @Override
+                public void reinstallHook() throws SQLException {
+                    if (fg.awaitingRebuild()) {
+                        PgSchema.installGuard(c, guard.table());
+                    }
                 }
-                rows = TableScanner.scan(c, guard, fresh, true);
-                c.commit();
-            } finally {
-                c.rollback();
-                c.setAutoCommit(true);
-            }
-            if (!feed.awaitPast(fg, xid)) {
-                return;
-            }
-            beforeRebuildSwap.run(); // before the swap: no older transaction may see the new filter unflagged
-            guard.finishRebuild(spec, rows, unsyncsBefore);
-            fg.rebuilt();
-            finished = true;
-            LOG.info("Rebuilt {} online: {} rows, {}", guard, rows, guard.filter());
-        } finally {
-            if (!finished) {
-                guard.abandonRebuild();
-            }
+
+                @Override
+                public int unsyncsRepaired(int beforeHook) {
+                    int now = guard.unsyncCount(); // before the flag: awaitRebuild sets the flag, then unsyncs
+                    // No hook is missing: the scan covers every unsync so far (the feed's included: the
+                    // horizon waits for it to read past the scan); only later ones stand.
+                    return fg.awaitingRebuild() ? beforeHook : now;
+                }
+
+                @Override
+                public OnlineRebuild.Scanned scan(BloomFilter target) throws SQLException {
+                    c.setAutoCommit(false);
+                    long xid;
+                    long rows;
+                    try (Statement s = c.createStatement()) {
+                        s.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ");
+                        try (ResultSet rs = s.executeQuery("SELECT pg_current_xact_id()::text")) {
+                            rs.next();
+                            xid = Long.parseLong(rs.getString(1));
+                        }
+                        rows = TableScanner.scan(c, guard, target, true);
+                        c.commit();
+                    } finally {
+                        c.rollback();
+                        c.setAutoCommit(true);
+                    }
+                    return new OnlineRebuild.Scanned(rows, () -> feed.awaitPast(fg, xid));
+                }
+
+                @Override
+                public void swapped() {
+                    fg.rebuilt();
+                }
+            }, fence);
         }
     }
 

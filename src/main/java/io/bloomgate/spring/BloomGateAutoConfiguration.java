@@ -4,6 +4,7 @@ import io.bloomgate.BloomGate;
 import io.bloomgate.DeferredGateDataSource;
 import io.bloomgate.GuardStats;
 import io.bloomgate.report.BloomGateMetrics;
+import io.bloomgate.sync.GuardRequest;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -161,11 +162,12 @@ public class BloomGateAutoConfiguration {
                         "Set " + prefix + ".table and " + prefix + ".column.", null);
             }
             try {
-                double fpp = g.getFpp() == null ? BloomGate.DEFAULT_FPP : g.getFpp();
-                if (g.getExpectedKeys() != null) {
-                    builder.guard(g.getTable(), g.getColumn(), g.getExpectedKeys(), fpp);
+                GuardRequest request = GuardRequest.of(g.getTable(), g.getColumn(), g.getExpectedKeys(), g.getFpp(),
+                        GuardRequest.Spelling.PROPERTIES);
+                if (request.expectedKeys() != null) {
+                    builder.guard(request.table(), request.column(), request.expectedKeys(), request.rate());
                 } else {
-                    builder.guard(g.getTable(), g.getColumn(), fpp);
+                    builder.guard(request.table(), request.column(), request.rate());
                 }
             } catch (IllegalArgumentException e) {
                 throw new BloomGateStartupException(prefix + ": " + e.getMessage(),

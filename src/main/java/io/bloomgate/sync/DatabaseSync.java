@@ -31,13 +31,9 @@ public interface DatabaseSync extends AutoCloseable {
     }
 
     /**
-     * Hooks around an online rebuild (see {@code PgSync#rebuildHooks}); ignored by syncs whose
-     * rebuilds need none.
+     * Rebuilds {@code guard} (one of {@link #guards()}) from a fresh scan and returns when done: online
+     * ({@link OnlineRebuild}) where the sync can tell when a new filter may replace the current one.
      */
-    default void rebuildHooks(Runnable beforeScan, Runnable beforeSwap) {
-    }
-
-    /** Rebuilds {@code guard} (one of {@link #guards()}) from a fresh scan and returns when done. */
     void rebuild(Guard guard) throws SQLException;
 
     /**

@@ -3,6 +3,7 @@ package io.bloomgate.driver;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.bloomgate.sync.GuardRequest;
 import java.sql.SQLException;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
@@ -29,8 +30,8 @@ class GateUrlTest {
         GateUrl.GateConfig c = GateUrl.config("jdbc:bloomgate:guards=users.email, sales.orders.id;fpp=0.001;"
                 + "stale-after=2s;snapshot-every=0;instance-timeout=PT3M;jmx=true;jmx-gate-name=app;await-tables=true:"
                 + "jdbc:h2:mem:x", LOADER);
-        assertThat(c.guards()).containsExactly(new GateUrl.GuardSpec("users", "email", null, 0.001),
-                new GateUrl.GuardSpec("sales.orders", "id", null, 0.001));
+        assertThat(c.guards()).containsExactly(new GuardRequest("users", "email", null, 0.001),
+                new GuardRequest("sales.orders", "id", null, 0.001));
         assertThat(c.staleAfter()).isEqualTo(Duration.ofSeconds(2));
         assertThat(c.snapshotEvery()).isEqualTo(Duration.ZERO);
         assertThat(c.instanceTimeout()).isEqualTo(Duration.ofMinutes(3));
@@ -43,9 +44,23 @@ class GateUrlTest {
     void theUrlsSettingsWinOverTheFilesAndTheFilesGuardsNeedNoUrlGuards() throws SQLException {
         GateUrl.GateConfig c = GateUrl.config(
                 "jdbc:bloomgate:config=io/bloomgate/driver/orders-gate.properties;stale-after=9s:jdbc:h2:mem:x", LOADER);
-        assertThat(c.guards()).containsExactly(new GateUrl.GuardSpec("orders", "code", 5000L, 0.001),
-                new GateUrl.GuardSpec("orders", "id", null, null));
+        assertThat(c.guards()).containsExactly(new GuardRequest("orders", "code", 5000L, 0.001),
+                new GuardRequest("orders", "id", null, null));
         assertThat(c.staleAfter()).isEqualTo(Duration.ofSeconds(9));
+    }
+
+    /** The guard requests' one rule, checked as the URL is read, in a properties file's words. */
+    @Test
+    void badSizesAreRefusedAsTheUrlsErrorsSayingWhere() {
+        assertThatThrownBy(() -> GateUrl.config("jdbc:bloomgate:guards=users.email;fpp=0.5e1:jdbc:h2:mem:x", LOADER))
+                .isInstanceOf(SQLException.class).hasMessageContaining("Malformed bloomgate URL")
+                .hasMessageContaining("guards=users.email: Cannot guard users.email: the false-positive rate fpp must"
+                        + " be strictly between 0 and 1 (e.g. 0.01 for 1%), was 5.0");
+        assertThatThrownBy(() -> GateUrl.config("jdbc:bloomgate:config=io/bloomgate/driver/no-keys-gate.properties:"
+                + "jdbc:h2:mem:x", LOADER))
+                .hasMessageContaining("no-keys-gate.properties: bloomgate.guards[0]: Cannot guard orders.code:"
+                        + " expected-keys must be at least 1, was 0")
+                .hasMessageContaining("leave expected-keys out to size the filter from the table");
     }
 
     @Test

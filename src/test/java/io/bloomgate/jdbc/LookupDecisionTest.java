@@ -10,6 +10,7 @@ import io.bloomgate.key.KeyForms;
 import io.bloomgate.sql.Dialect;
 import io.bloomgate.sql.GuardedTable;
 import io.bloomgate.sync.ColumnType;
+import io.bloomgate.sync.GateFence;
 import io.bloomgate.sync.Guard;
 import io.bloomgate.sync.SyncWatch;
 import java.sql.Connection;
@@ -61,7 +62,7 @@ class LookupDecisionTest {
 
     private static GateContext context(Guard guard, Dialect dialect) {
         return new GateContext(null, dialect == Dialect.H2 ? "H2" : "PostgreSQL", dialect,
-                dialect == Dialect.H2 ? "PUBLIC" : "public", List.of(guard), null, null);
+                dialect == Dialect.H2 ? "PUBLIC" : "public", List.of(guard), null, null, new GateFence());
     }
 
     /** The facts a connection reports of its session; each answer counted, to check what is asked. */

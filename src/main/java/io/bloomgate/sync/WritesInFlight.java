@@ -1,4 +1,4 @@
-package io.bloomgate.jdbc;
+package io.bloomgate.sync;
 
 import java.util.concurrent.atomic.AtomicLongArray;
 
@@ -7,15 +7,15 @@ import java.util.concurrent.atomic.AtomicLongArray;
  * phases, so that an online rebuild can wait for every write that added its keys before the rebuild
  * began (such a key reached the old filter only; once the write has executed, its transaction holds
  * an id the rebuild waits for). New writes enter the other phase and are never waited for, so the
- * wait ends even under a steady stream of writes.
+ * wait ends even under a steady stream of writes. One per gate, in its {@link GateFence}.
  */
-final class WritesInFlight {
+public final class WritesInFlight {
 
     private final AtomicLongArray counts = new AtomicLongArray(2);
     private volatile int phase;
 
     /** Before a write adds keys; returns the token to pass to {@link #exit}. */
-    int enter() {
+    public int enter() {
         while (true) {
             int p = phase;
             counts.incrementAndGet(p);
@@ -26,7 +26,7 @@ final class WritesInFlight {
         }
     }
 
-    void exit(int token) {
+    public void exit(int token) {
         counts.decrementAndGet(token);
     }
 
