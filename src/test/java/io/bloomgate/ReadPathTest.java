@@ -303,7 +303,7 @@ class ReadPathTest {
                 .hasMessageContaining("PUBLIC.USERS.EMAIL is already guarded");
         assertThatThrownBy(() -> BloomGate.builder(h2).build()).hasMessageContaining("no guards configured");
         assertThatThrownBy(() -> BloomGate.builder(h2).guard("users", "email", 100, 1.5))
-                .hasMessageContaining("strictly between 0 and 1");
+                .hasMessageContaining("above 0 and below 0.5");
     }
 
     @Test

@@ -9,8 +9,8 @@ import java.sql.SQLException;
  * {@code bloomgate.guards[n]}, H2's {@code BLOOM_GUARD} — with one validation rule and one default
  * sizing ({@link #defaultExpectedKeys}). Immutable; a request that exists is valid.
  *
- * <p>The rule: the table and column are names (not null, not blank); a given {@code fpp} is strictly
- * between 0 and 1; given {@code expectedKeys} are at least 1 and, at that rate, make a filter that
+ * <p>The rule: the table and column are names (not null, not blank); a given {@code fpp} is above 0
+ * and below {@link #MAX_FPP} (the command line's rule too); given {@code expectedKeys} are at least 1 and, at that rate, make a filter that
  * can be built (no larger than a Java array, a rate a blocked filter reaches) — checked when the
  * guard is asked for, so the error points at the request rather than at a later build. Errors name
  * the guard, the value and what to pass instead, in the words of the surface that asked ({@link
@@ -22,6 +22,12 @@ import java.sql.SQLException;
  * @param fpp          the target false-positive rate, or null for {@link FilterSpec#DEFAULT_FPP}
  */
 public record GuardRequest(String table, String column, Long expectedKeys, Double fpp) {
+
+    /**
+     * The false-positive rate a guard must stay below: a filter that says "maybe" to half of all
+     * absent keys or more saves little and costs a probe per lookup (the CLI's {@code --fpp} rule).
+     */
+    public static final double MAX_FPP = 0.5;
 
     /**
      * A request, checked in the Java API's words ({@link Spelling#JAVA}).
@@ -100,9 +106,9 @@ public record GuardRequest(String table, String column, Long expectedKeys, Doubl
             String guard = String.format(subject, table, column);
             requireName(guard, "table", table, "\"users\" or \"schema.users\"");
             requireName(guard, "column", column, "\"email\"");
-            if (fpp != null && !(fpp > 0 && fpp < 1)) {
-                throw new IllegalArgumentException(guard + ": the false-positive rate fpp must be strictly between 0 and"
-                        + " 1 (e.g. 0.01 for 1%), was " + fpp);
+            if (fpp != null && !(fpp > 0 && fpp < MAX_FPP)) {
+                throw new IllegalArgumentException(guard + ": the false-positive rate fpp must be above 0 and below "
+                        + MAX_FPP + " (e.g. 0.01 for 1%), was " + fpp);
             }
             if (keys == null) {
                 return;

@@ -55,7 +55,7 @@ class GateUrlTest {
         assertThatThrownBy(() -> GateUrl.config("jdbc:bloomgate:guards=users.email;fpp=0.5e1:jdbc:h2:mem:x", LOADER))
                 .isInstanceOf(SQLException.class).hasMessageContaining("Malformed bloomgate URL")
                 .hasMessageContaining("guards=users.email: Cannot guard users.email: the false-positive rate fpp must"
-                        + " be strictly between 0 and 1 (e.g. 0.01 for 1%), was 5.0");
+                        + " be above 0 and below 0.5 (e.g. 0.01 for 1%), was 5.0");
         assertThatThrownBy(() -> GateUrl.config("jdbc:bloomgate:config=io/bloomgate/driver/no-keys-gate.properties:"
                 + "jdbc:h2:mem:x", LOADER))
                 .hasMessageContaining("no-keys-gate.properties: bloomgate.guards[0]: Cannot guard orders.code:"

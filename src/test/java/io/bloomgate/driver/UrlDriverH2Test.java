@@ -165,7 +165,7 @@ class UrlDriverH2Test {
         assertThatThrownBy(() -> DriverManager.getConnection("jdbc:bloomgate:guards=orders.code;stale-after=soon:"
                 + h2, "sa", "")).hasMessageContaining("stale-after=soon is not a duration");
         assertThatThrownBy(() -> DriverManager.getConnection("jdbc:bloomgate:guards=orders.code;fpp=2:" + h2, "sa", ""))
-                .hasMessageContaining("strictly between 0 and 1");
+                .hasMessageContaining("above 0 and below 0.5");
         assertThatThrownBy(() -> DriverManager.getConnection("jdbc:bloomgate:config=missing.properties:" + h2))
                 .hasMessageContaining("config=missing.properties: no such file on the class path");
         assertThatThrownBy(() -> DriverManager.getConnection(

@@ -174,8 +174,8 @@ class SqlSurfaceTest {
         assertError("CALL BLOOM_GUARD('users', 'score')", "SCORE");
         assertError("CALL BLOOM_GUARD(NULL, 'id')", "table must be a non-empty name");
         assertError("CALL BLOOM_GUARD('users', 'id', -5, 0.01)", "expected_keys must be at least 1");
-        assertError("CALL BLOOM_GUARD('users', 'id', 1000, 1.5)", "fpp must be strictly between 0 and 1");
-        assertError("CALL BLOOM_GUARD('users', 'id', 1000, 0)", "fpp must be strictly between 0 and 1");
+        assertError("CALL BLOOM_GUARD('users', 'id', 1000, 1.5)", "fpp must be above 0 and below 0.5");
+        assertError("CALL BLOOM_GUARD('users', 'id', 1000, 0)", "fpp must be above 0 and below 0.5");
         assertError("SELECT BLOOM_MAY_CONTAIN('users', 'id', 1)", "no guard on that column");
         assertError("CALL BLOOM_UNGUARD('users', 'id')", "no guard on that column");
         assertThat(one("SELECT COUNT(*) FROM BLOOM_STATS()")).isEqualTo(0L); // nothing half-created

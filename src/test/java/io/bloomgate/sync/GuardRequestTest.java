@@ -31,16 +31,17 @@ class GuardRequestTest {
     }
 
     @Test
-    void theRateIsStrictlyBetweenZeroAndOneOnEverySurface() {
-        for (double bad : new double[] {0, 1, -0.1, 1.5, Double.NaN, Double.POSITIVE_INFINITY}) {
+    void theRateIsAboveZeroAndBelowOneHalfOnEverySurface() {
+        // one rule with the command line's --fpp (issue 25: guard(..., 0.7) was accepted, --fpp 0.7 not)
+        for (double bad : new double[] {0, 0.5, 0.7, 1, -0.1, 1.5, Double.NaN, Double.POSITIVE_INFINITY}) {
             for (Spelling surface : Spelling.values()) {
                 assertThatThrownBy(() -> GuardRequest.of("users", "id", null, bad, surface))
                         .isInstanceOf(IllegalArgumentException.class)
-                        .hasMessageContaining("the false-positive rate fpp must be strictly between 0 and 1 (e.g. 0.01"
+                        .hasMessageContaining("the false-positive rate fpp must be above 0 and below 0.5 (e.g. 0.01"
                                 + " for 1%), was " + bad);
             }
         }
-        assertThat(new GuardRequest("users", "id", null, 0.999).rate()).isEqualTo(0.999);
+        assertThat(new GuardRequest("users", "id", null, 0.499).rate()).isEqualTo(0.499);
         assertThat(new GuardRequest("users", "id", null, null).rate()).isEqualTo(FilterSpec.DEFAULT_FPP);
     }
 
