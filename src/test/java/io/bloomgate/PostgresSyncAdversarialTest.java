@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.bloomgate.jdbc.GateContext;
 import io.bloomgate.postgres.PgSync;
+import io.bloomgate.stats.GuardState;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
