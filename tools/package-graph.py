@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""The package dependency graph of src/main/java, from the import statements, as Markdown.
+"""The package dependency graph of the main code (src/main/java and the generated
+src/generated/java), from the import statements, as Markdown.
 
     tools/package-graph.py                 prints the graph and any import cycles
     tools/package-graph.py --update FILE   rewrites FILE between <!-- package-graph:start/end -->
@@ -12,14 +13,14 @@ import os
 import re
 import sys
 
-ROOT = 'src/main/java'
+ROOTS = ('src/main/java', 'src/generated/java')
 PREFIX = 'io.bloomgate'
 IMPORT = re.compile(r'^import\s+(?:static\s+)?([\w.]+)\s*;', re.M)
 
 
-def graph(root):
+def graph(roots):
     pkgs, edges = set(), {}
-    for d, _, files in os.walk(root):
+    for root, d, files in ((r, d, fs) for r in roots for d, _, fs in os.walk(r)):
         for f in files:
             if not f.endswith('.java') or f in ('module-info.java', 'package-info.java'):
                 continue
@@ -85,7 +86,7 @@ def markdown(pkgs, edges, found):
 
 
 def main(args):
-    pkgs, edges = graph(ROOT)
+    pkgs, edges = graph(ROOTS)
     found = cycles(pkgs, edges)
     text = markdown(pkgs, edges, found)
     if len(args) == 2 and args[0] == '--update':

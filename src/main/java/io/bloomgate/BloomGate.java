@@ -8,6 +8,8 @@ import io.bloomgate.postgres.FeedSettings;
 import io.bloomgate.postgres.PgSync;
 import io.bloomgate.report.BloomGateJmx;
 import io.bloomgate.sql.Dialect;
+import io.bloomgate.stats.GuardState;
+import io.bloomgate.stats.GuardStats;
 import io.bloomgate.stats.GuardStatsSource;
 import io.bloomgate.sync.CatalogReader;
 import io.bloomgate.sync.DatabaseSync;
@@ -97,21 +99,13 @@ public final class BloomGate implements AutoCloseable, GuardStatsSource {
      * @throws IllegalArgumentException if no guard matches, listing the guarded columns
      */
     public GuardStats stats(String table, String column) {
-        return StatsMapping.toPublic(guard(table, column).stats());
+        return guard(table, column).stats();
     }
 
     /** Snapshots of every guard, in the order they were configured. */
-    public List<GuardStats> stats() {
-        return StatsMapping.toPublic(guardStats());
-    }
-
-    /**
-     * Snapshots of every guard in the internal form the reports read; applications use
-     * {@link #stats()}, which holds the same figures.
-     */
     @Override
-    public List<io.bloomgate.stats.GuardStats> guardStats() {
-        List<io.bloomgate.stats.GuardStats> all = new ArrayList<>();
+    public List<GuardStats> stats() {
+        List<GuardStats> all = new ArrayList<>();
         for (Guard guard : guards) {
             all.add(guard.stats());
         }

@@ -4,6 +4,7 @@ import io.bloomgate.report.DiskAccessEstimate;
 import io.bloomgate.report.GateHistory;
 import io.bloomgate.report.HtmlReport;
 import io.bloomgate.report.ReportFormats;
+import io.bloomgate.stats.GuardStats;
 import io.bloomgate.stats.GuardStatsSource;
 import java.util.List;
 
@@ -47,44 +48,32 @@ public final class GateReport implements GuardStatsSource {
 
     /** A report on the guards of one {@link GateHistory} sample. */
     public static GateReport of(GateHistory.Sample sample) {
-        return new GateReport(StatsMapping.toPublic(sample.guards()));
+        return new GateReport(sample.guards());
     }
 
-    /** The snapshots this report shows. */
-    public List<GuardStats> guards() {
-        return guards;
-    }
-
-    /**
-     * The snapshots this report shows, in the internal form the reports read ({@code
-     * HtmlReport.of(report)}); applications use {@link #guards()}.
-     */
+    /** The snapshots this report shows, in the order they were given. */
     @Override
-    public List<io.bloomgate.stats.GuardStats> guardStats() {
-        return internal();
-    }
-
-    private List<io.bloomgate.stats.GuardStats> internal() {
-        return StatsMapping.toInternal(guards);
+    public List<GuardStats> stats() {
+        return guards;
     }
 
     /** An aligned text table: a header line and one line per guard. */
     public String toText() {
-        return ReportFormats.text(internal());
+        return ReportFormats.text(guards);
     }
 
     /** The report as JSON (field names documented on this class). */
     public String toJson() {
-        return ReportFormats.json(internal());
+        return ReportFormats.json(guards);
     }
 
     /** A self-contained HTML page (no external resources): the guards and the estimated disk accesses saved. */
     public String toHtml() {
-        return HtmlReport.of(this::internal).render();
+        return HtmlReport.of(this).render();
     }
 
     /** {@link #toHtml()} with charts over time from {@code history}'s samples. */
     public String toHtml(GateHistory history) {
-        return HtmlReport.of(this::internal).history(history).render();
+        return HtmlReport.of(this).history(history).render();
     }
 }

@@ -2,6 +2,7 @@ package io.bloomgate;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.bloomgate.stats.GuardStats;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;

@@ -3,6 +3,8 @@ package io.bloomgate;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.bloomgate.DifferentialQuery.Outcome;
+import io.bloomgate.stats.BypassReason;
+import io.bloomgate.stats.GuardStats;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;

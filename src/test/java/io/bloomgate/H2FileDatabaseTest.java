@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.bloomgate.GuardProbe.Answer;
 import io.bloomgate.GuardProbe.Path;
+import io.bloomgate.stats.GuardState;
 import java.nio.file.Files;
 import java.sql.Connection;
 import java.sql.SQLException;

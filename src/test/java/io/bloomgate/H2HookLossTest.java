@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.bloomgate.GuardProbe.Answer;
 import io.bloomgate.GuardProbe.Path;
+import io.bloomgate.stats.GuardState;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.bloomgate.GuardProbe.Answer;
 import io.bloomgate.GuardProbe.Path;
+import io.bloomgate.stats.GuardState;
 import java.sql.SQLException;
 import org.h2.jdbcx.JdbcDataSource;
 import org.junit.jupiter.api.Test;

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatCode;
 
 import io.bloomgate.GuardProbe.Answer;
 import io.bloomgate.GuardProbe.Path;
+import io.bloomgate.stats.GuardState;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.sql.Connection;

@@ -7,6 +7,8 @@ import static org.jooq.impl.DSL.table;
 
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
+import io.bloomgate.stats.BypassReason;
+import io.bloomgate.stats.GuardStats;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;

@@ -2,6 +2,8 @@ package io.bloomgate;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.bloomgate.stats.GuardState;
+import io.bloomgate.stats.GuardStats;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;

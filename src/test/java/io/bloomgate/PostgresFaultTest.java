@@ -2,6 +2,7 @@ package io.bloomgate;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.bloomgate.stats.GuardState;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;

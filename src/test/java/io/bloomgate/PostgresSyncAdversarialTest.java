@@ -3,6 +3,7 @@ package io.bloomgate;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.bloomgate.postgres.PgSync;
+import io.bloomgate.stats.GuardState;
 import io.bloomgate.sync.RebuildFence;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;

@@ -3,6 +3,8 @@ package io.bloomgate;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.bloomgate.stats.BypassReason;
+import io.bloomgate.stats.GuardStats;
 import java.math.BigDecimal;
 import java.sql.Connection;
 import java.sql.PreparedStatement;

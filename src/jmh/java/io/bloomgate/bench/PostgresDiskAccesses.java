@@ -1,8 +1,8 @@
 package io.bloomgate.bench;
 
 import io.bloomgate.BloomGate;
-import io.bloomgate.GuardStats;
 import io.bloomgate.report.PostgresIoCounters;
+import io.bloomgate.stats.GuardStats;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;

@@ -1,11 +1,11 @@
 package io.bloomgate.cli;
 
-import io.bloomgate.BypassReason;
-import io.bloomgate.GuardState;
-import io.bloomgate.GuardStats;
 import io.bloomgate.filter.FilterFacts;
 import io.bloomgate.filter.FilterLayout;
 import io.bloomgate.h2.H2Functions;
+import io.bloomgate.stats.BypassReason;
+import io.bloomgate.stats.GuardState;
+import io.bloomgate.stats.GuardStats;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.ResultSetMetaData;

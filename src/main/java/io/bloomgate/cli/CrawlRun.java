@@ -1,7 +1,7 @@
 package io.bloomgate.cli;
 
-import io.bloomgate.GuardStats;
 import io.bloomgate.report.H2IoCounters;
+import io.bloomgate.stats.GuardStats;
 
 /**
  * What one crawl did and cost.

@@ -1,10 +1,10 @@
 package io.bloomgate.cli;
 
-import io.bloomgate.GuardStats;
 import io.bloomgate.report.Comparison;
 import io.bloomgate.report.DiskAccessEstimate;
 import io.bloomgate.report.H2IoCounters;
 import io.bloomgate.report.HtmlReport;
+import io.bloomgate.stats.GuardStats;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

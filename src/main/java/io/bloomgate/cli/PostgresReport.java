@@ -1,11 +1,11 @@
 package io.bloomgate.cli;
 
 import io.bloomgate.GateReport;
-import io.bloomgate.GuardStats;
 import io.bloomgate.report.DiskAccessEstimate;
 import io.bloomgate.report.JsonWriter;
 import io.bloomgate.report.PostgresIoCounters;
 import io.bloomgate.report.TextTable;
+import io.bloomgate.stats.GuardStats;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;

@@ -1,9 +1,9 @@
 package io.bloomgate.cli;
 
-import io.bloomgate.BypassReason;
-import io.bloomgate.GuardState;
-import io.bloomgate.GuardStats;
 import io.bloomgate.report.PostgresIoCounters;
+import io.bloomgate.stats.BypassReason;
+import io.bloomgate.stats.GuardState;
+import io.bloomgate.stats.GuardStats;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;

@@ -1,9 +1,9 @@
 package io.bloomgate.cli;
 
-import io.bloomgate.GuardStats;
 import io.bloomgate.report.DiskAccessEstimate;
 import io.bloomgate.report.H2IoCounters;
 import io.bloomgate.report.JsonWriter;
+import io.bloomgate.stats.GuardStats;
 import java.util.Locale;
 
 /** The two runs' figures as the demo's text, the benchmark's one line, and JSON. */

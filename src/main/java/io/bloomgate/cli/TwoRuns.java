@@ -2,9 +2,9 @@ package io.bloomgate.cli;
 
 import io.bloomgate.BloomGate;
 import io.bloomgate.GateReport;
-import io.bloomgate.GuardStats;
 import io.bloomgate.report.GateHistory;
 import io.bloomgate.report.H2IoCounters;
+import io.bloomgate.stats.GuardStats;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,6 +1,6 @@
 package io.bloomgate.jdbc;
 
-import io.bloomgate.stats.GuardCounters;
+import io.bloomgate.sync.GuardCounters;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;

@@ -4,7 +4,7 @@ import io.bloomgate.stats.BypassReason;
 import io.bloomgate.stats.GuardState;
 import io.bloomgate.stats.GuardStats;
 import io.bloomgate.filter.FilterFacts;
-import io.bloomgate.stats.GuardCounters;
+import io.bloomgate.sync.GuardCounters;
 import io.bloomgate.report.PostgresIoCounters;
 import io.bloomgate.sync.Guard;
 import java.sql.Connection;

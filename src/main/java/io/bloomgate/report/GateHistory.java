@@ -96,7 +96,7 @@ public final class GateHistory implements AutoCloseable {
     /** Takes a sample now and returns it. */
     public Sample sample() {
         synchronized (samples) { // one sample at a time, so the series stays in time order
-            List<GuardStats> guards = source.guardStats();
+            List<GuardStats> guards = source.stats();
             Sample s = new Sample(Duration.ofNanos(System.nanoTime() - startNanos), guards);
             add(s);
             return s;

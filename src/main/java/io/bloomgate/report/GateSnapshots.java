@@ -30,7 +30,7 @@ final class GateSnapshots {
             throw new IllegalArgumentException("maxAge must not be negative, was " + maxAge);
         }
         this.maxAgeNanos = maxAge.toNanos();
-        this.latest = gate.guardStats();
+        this.latest = gate.stats();
         this.takenAt = System.nanoTime();
     }
 
@@ -38,7 +38,7 @@ final class GateSnapshots {
     synchronized List<GuardStats> read(GuardStatsSource gate) {
         long now = System.nanoTime();
         if (now - takenAt >= maxAgeNanos) {
-            latest = gate.guardStats();
+            latest = gate.stats();
             takenAt = now;
         }
         return latest;

@@ -5,7 +5,7 @@ import java.util.Map;
 /**
  * One guard's counters and filter facts over JMX, registered by {@link BloomGateJmx} as
  * {@code io.bloomgate:type=Guard,table=<schema.table>,column=<column>}. The attributes mirror
- * {@link io.bloomgate.GuardStats} and its {@link io.bloomgate.filter.FilterFacts}.
+ * {@link io.bloomgate.stats.GuardStats} and its {@link io.bloomgate.filter.FilterFacts}.
  */
 public interface GuardMXBean {
 
@@ -15,7 +15,7 @@ public interface GuardMXBean {
     /** The guarded key column, as the database names it. */
     String getColumn();
 
-    /** The name of the guard's {@link io.bloomgate.GuardState} ({@code READY}, {@code CLOSED}, ...). */
+    /** The name of the guard's {@link io.bloomgate.stats.GuardState} ({@code READY}, {@code CLOSED}, ...). */
     String getState();
 
     /** Eligible lookups the filter was asked about. */
@@ -36,7 +36,7 @@ public interface GuardMXBean {
     /** Statements on the table the filter was not asked about, all reasons together. */
     long getBypassed();
 
-    /** Bypassed statements per {@link io.bloomgate.BypassReason} name (zero counts omitted). */
+    /** Bypassed statements per {@link io.bloomgate.stats.BypassReason} name (zero counts omitted). */
     Map<String, Long> getBypassedByReason();
 
     /** Keys added to the filter by writes, triggers and scans. */

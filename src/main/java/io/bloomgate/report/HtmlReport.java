@@ -66,7 +66,7 @@ public final class HtmlReport {
      * of snapshots, read once, now.
      */
     public static HtmlReport of(GuardStatsSource report) {
-        return new HtmlReport(Objects.requireNonNull(report, "report").guardStats());
+        return new HtmlReport(Objects.requireNonNull(report, "report").stats());
     }
 
     /** The page's title and heading (default "bloomgate report"). */

@@ -2,8 +2,8 @@ package io.bloomgate.spring;
 
 import io.bloomgate.BloomGate;
 import io.bloomgate.DeferredGateDataSource;
-import io.bloomgate.GuardStats;
 import io.bloomgate.report.BloomGateMetrics;
+import io.bloomgate.stats.GuardStats;
 import io.bloomgate.sync.GuardRequest;
 import java.sql.SQLException;
 import java.util.ArrayList;

@@ -1,7 +1,7 @@
 package io.bloomgate.spring;
 
 import io.bloomgate.BloomGate;
-import io.bloomgate.GuardStats;
+import io.bloomgate.stats.GuardStats;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;

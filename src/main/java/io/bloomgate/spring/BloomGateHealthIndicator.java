@@ -1,8 +1,8 @@
 package io.bloomgate.spring;
 
 import io.bloomgate.BloomGate;
-import io.bloomgate.GuardState;
-import io.bloomgate.GuardStats;
+import io.bloomgate.stats.GuardState;
+import io.bloomgate.stats.GuardStats;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;

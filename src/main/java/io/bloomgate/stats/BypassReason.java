@@ -4,10 +4,8 @@ package io.bloomgate.stats;
  * Why a statement on a guarded table was passed to the database without consulting the filter.
  * Every bypass is counted per guard and reason, so a report shows why the gate did not help.
  *
- * <p>The one list of reasons inside bypass: the statement analysis ({@code io.bloomgate.sql}) gives
- * the first three, the JDBC layer the runtime ones. {@link io.bloomgate.BypassReason} is the
- * application's copy, mapped by constant name; a test keeps the two lists identical and in the
- * same order.
+ * <p>The one list of reasons: the statement analysis ({@code io.bloomgate.sql}) gives the first
+ * three, the JDBC layer the runtime ones.
  */
 public enum BypassReason {
     /** The SQL text could not be parsed, or holds several statements. */

@@ -4,10 +4,8 @@ import io.bloomgate.filter.FilterFacts;
 import java.util.Map;
 
 /**
- * An immutable snapshot of one guard's counters and filter facts, as the internals and the reports
- * ({@code io.bloomgate.report}: metrics, JMX, HTML) read it. {@link io.bloomgate.GuardStats} is the
- * same snapshot in the application's vocabulary ({@code BloomGate.stats()}); the two have the same
- * components and are converted into each other by constant name.
+ * An immutable snapshot of one guard's counters and filter facts: what {@code BloomGate.stats()}
+ * returns, and what the reports ({@code io.bloomgate.report}: metrics, JMX, HTML) read.
  *
  * <p>{@code lookups() == avoided() + passedThrough()}: a lookup is an eligible statement whose key
  * the filter was asked about. A passed-through lookup is later classified as a true positive (the

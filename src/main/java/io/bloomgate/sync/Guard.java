@@ -6,7 +6,6 @@ import io.bloomgate.filter.BloomFilter;
 import io.bloomgate.filter.FilterSpec;
 import io.bloomgate.key.KeyBuffer;
 import io.bloomgate.key.KeyForm;
-import io.bloomgate.stats.GuardCounters;
 import io.bloomgate.sql.GuardedTable;
 import java.sql.JDBCType;
 import java.util.Map;

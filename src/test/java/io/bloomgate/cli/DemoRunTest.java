@@ -2,7 +2,7 @@ package io.bloomgate.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.bloomgate.GuardStats;
+import io.bloomgate.stats.GuardStats;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;

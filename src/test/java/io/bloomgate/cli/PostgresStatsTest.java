@@ -2,12 +2,12 @@ package io.bloomgate.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.bloomgate.BypassReason;
-import io.bloomgate.GuardState;
-import io.bloomgate.GuardStats;
 import io.bloomgate.filter.FilterFacts;
 import io.bloomgate.filter.FilterLayout;
 import io.bloomgate.report.PostgresIoCounters;
+import io.bloomgate.stats.BypassReason;
+import io.bloomgate.stats.GuardState;
+import io.bloomgate.stats.GuardStats;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;

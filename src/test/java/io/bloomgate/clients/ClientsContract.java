@@ -2,9 +2,9 @@ package io.bloomgate.clients;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.bloomgate.BypassReason;
 import io.bloomgate.clients.Shape.Db;
 import io.bloomgate.clients.Shape.Key;
+import io.bloomgate.stats.BypassReason;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;

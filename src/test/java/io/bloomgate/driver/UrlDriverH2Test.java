@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import io.bloomgate.BloomGate;
-import io.bloomgate.GuardState;
+import io.bloomgate.stats.GuardState;
 import java.net.URL;
 import java.net.URLClassLoader;
 import java.nio.file.Files;

@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.bloomgate.BloomGate;
-import io.bloomgate.GuardState;
 import io.bloomgate.PostgresServer;
+import io.bloomgate.stats.GuardState;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;

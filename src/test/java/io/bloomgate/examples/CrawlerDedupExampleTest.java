@@ -2,8 +2,8 @@ package io.bloomgate.examples;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.bloomgate.BypassReason;
 import io.bloomgate.examples.crawler.CrawlerDedupExample;
+import io.bloomgate.stats.BypassReason;
 import java.util.HashSet;
 import java.util.Random;
 import java.util.Set;

@@ -2,8 +2,8 @@ package io.bloomgate.examples;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.bloomgate.GuardState;
 import io.bloomgate.examples.plain.PlainDataSourceExample;
+import io.bloomgate.stats.GuardState;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;

@@ -2,9 +2,9 @@ package io.bloomgate.examples;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.bloomgate.GuardState;
 import io.bloomgate.PostgresServer;
 import io.bloomgate.examples.twoinstances.TwoInstancesExample;
+import io.bloomgate.stats.GuardState;
 import org.junit.jupiter.api.Test;
 import org.postgresql.ds.PGSimpleDataSource;
 

@@ -3,10 +3,10 @@ package io.bloomgate.report;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.bloomgate.GateReport;
-import io.bloomgate.GuardState;
-import io.bloomgate.GuardStats;
 import io.bloomgate.filter.FilterFacts;
 import io.bloomgate.filter.FilterLayout;
+import io.bloomgate.stats.GuardState;
+import io.bloomgate.stats.GuardStats;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

@@ -3,7 +3,7 @@ package io.bloomgate.report;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.bloomgate.GateReport;
-import io.bloomgate.GuardStats;
+import io.bloomgate.stats.GuardStats;
 import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -31,7 +31,7 @@ class HtmlReportTest {
     /** A history of {@code n} samples of growing counters. */
     private static GateHistory history(int n) {
         AtomicLong lookups = new AtomicLong();
-        GateHistory h = GateHistory.manual(() -> GateReport.of(Samples.gate(lookups.addAndGet(1_000))).guardStats());
+        GateHistory h = GateHistory.manual(() -> GateReport.of(Samples.gate(lookups.addAndGet(1_000))).stats());
         for (int i = 1; i < n; i++) {
             h.sample();
         }

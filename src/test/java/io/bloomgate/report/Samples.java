@@ -1,8 +1,8 @@
 package io.bloomgate.report;
 
-import io.bloomgate.GuardState;
-import io.bloomgate.GuardStats;
-import io.bloomgate.BypassReason;
+import io.bloomgate.stats.GuardState;
+import io.bloomgate.stats.GuardStats;
+import io.bloomgate.stats.BypassReason;
 import io.bloomgate.filter.FilterFacts;
 import io.bloomgate.filter.FilterLayout;
 import java.util.List;

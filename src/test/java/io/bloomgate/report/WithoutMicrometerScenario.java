@@ -1,6 +1,6 @@
 package io.bloomgate.report;
 
-import io.bloomgate.GuardStats;
+import io.bloomgate.stats.GuardStats;
 import java.lang.management.ManagementFactory;
 import java.time.Duration;
 import javax.management.MBeanServer;

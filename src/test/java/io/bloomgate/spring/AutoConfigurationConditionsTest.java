@@ -4,10 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.zaxxer.hikari.HikariDataSource;
 import io.bloomgate.BloomGate;
-import io.bloomgate.GuardState;
 import io.bloomgate.report.BloomGateJmx;
 import io.bloomgate.report.BloomGateMetrics;
 import io.bloomgate.spring.app.Coupon;
+import io.bloomgate.stats.GuardState;
 import java.lang.management.ManagementFactory;
 import java.sql.Connection;
 import java.sql.Statement;

@@ -3,10 +3,10 @@ package io.bloomgate.spring;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.bloomgate.BloomGate;
-import io.bloomgate.GuardState;
 import io.bloomgate.PostgresServer;
 import io.bloomgate.spring.app.AppUserRepository;
 import io.bloomgate.spring.app.GateTestApplication;
+import io.bloomgate.stats.GuardState;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.sql.Connection;
 import java.sql.PreparedStatement;

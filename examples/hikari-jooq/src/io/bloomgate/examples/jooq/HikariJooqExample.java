@@ -7,7 +7,7 @@ import static org.jooq.impl.DSL.table;
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import io.bloomgate.BloomGate;
-import io.bloomgate.GuardStats;
+import io.bloomgate.stats.GuardStats;
 import java.sql.SQLException;
 import java.util.LinkedHashMap;
 import java.util.Map;

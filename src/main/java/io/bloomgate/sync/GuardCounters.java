@@ -1,5 +1,6 @@
-package io.bloomgate.stats;
+package io.bloomgate.sync;
 
+import io.bloomgate.stats.BypassReason;
 import java.util.EnumMap;
 import java.util.Map;
 import java.util.concurrent.atomic.LongAdder;
@@ -7,6 +8,10 @@ import java.util.concurrent.atomic.LongAdder;
 /**
  * One guard's counters. Lock-free ({@link LongAdder}): they are bumped on every lookup, from every
  * application thread, and must cost next to nothing.
+ *
+ * <p>Internal: mutable, so applications never see it; they read the immutable {@link
+ * io.bloomgate.stats.GuardStats} a guard snapshots from it ({@link Guard#stats()}). Public only for
+ * the jdbc and postgres packages, which count lookups and read the counters.
  */
 public final class GuardCounters {
 
