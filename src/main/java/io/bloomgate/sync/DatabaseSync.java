@@ -31,6 +31,12 @@ public interface DatabaseSync extends AutoCloseable {
     }
 
     /**
+     * What DDL through the gate on a guarded table does to its guard: unsynced before it runs,
+     * verified and rebuilt after its transaction ends (see {@link Redefinitions}).
+     */
+    Redefinitions redefinitions();
+
+    /**
      * Hooks around an online rebuild (see {@code PgSync#rebuildHooks}); ignored by syncs whose
      * rebuilds need none.
      */
