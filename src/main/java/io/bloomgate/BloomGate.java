@@ -398,6 +398,7 @@ public final class BloomGate implements AutoCloseable, GuardStatsSource {
             }
             GateContext context = new GateContext(dataSource, product, dialect, defaultSchema, sync.guards(),
                     sync.settler(), sync.watch(), fence);
+            context.redefinitions(sync.redefinitions());
             BloomGate gate = new BloomGate(sync, new GateDataSource(context), context);
             if (jmx) {
                 try {

@@ -223,7 +223,7 @@ final class GuardedDatabase {
         }
         // At once: the filter is past its size (its false-positive rate climbs with every insert) or
         // holds many stale keys; the rebuild's scan waits for open writers by itself.
-        schedule(guard, "stale or outgrown", 0, 0);
+        schedule(guard, "stale or outgrown", 0, 0, false);
     }
 
     /**
@@ -231,16 +231,25 @@ final class GuardedDatabase {
      * state: for guards unsynced by a change the rebuild can repair (a table copy, a reopen).
      */
     void schedule(Guard guard, String why) {
-        schedule(guard, why, 0, ATTEMPT_DELAYS_MILLIS[0]);
+        schedule(guard, why, 0, ATTEMPT_DELAYS_MILLIS[0], false);
+    }
+
+    /**
+     * Rebuilds {@code guard} in the background after DDL through a gate unsynced it: even while
+     * another rebuild is queued or running (that one read the guard's unsync count before the DDL,
+     * so it cannot make the guard READY; this one can).
+     */
+    void scheduleAfterRedefinition(Guard guard) {
+        schedule(guard, "DDL through the gate", 0, 0, true);
     }
 
     /** Delays before the attempts of a repairing rebuild: the first lets the DDL that prompted it finish. */
     private static final long[] ATTEMPT_DELAYS_MILLIS = {200, 2_000, 10_000, 60_000};
 
-    private void schedule(Guard guard, String why, int attempt, long delayMillis) {
+    private void schedule(Guard guard, String why, int attempt, long delayMillis, boolean evenIfQueued) {
         synchronized (this) {
             if (sources.isEmpty() || !shared.containsKey(guard.table())
-                    || attempt == 0 && rebuilding.containsKey(guard)) {
+                    || attempt == 0 && !evenIfQueued && rebuilding.containsKey(guard)) {
                 return;
             }
             if (executor == null) {
@@ -271,7 +280,7 @@ final class GuardedDatabase {
                     rebuilding.remove(guard);
                 }
                 if (retry) {
-                    schedule(guard, why, attempt + 1, ATTEMPT_DELAYS_MILLIS[attempt + 1]);
+                    schedule(guard, why, attempt + 1, ATTEMPT_DELAYS_MILLIS[attempt + 1], false);
                 } else if (rebuilt) {
                     // Writes during the rebuild may have outgrown the new filter already, and no
                     // further write may come to ask again. (Not after a failure: that would retry

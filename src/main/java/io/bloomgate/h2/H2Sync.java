@@ -9,9 +9,11 @@ import io.bloomgate.sync.DatabaseSync;
 import io.bloomgate.sync.Guard;
 import io.bloomgate.sync.OnlineRebuild;
 import io.bloomgate.sync.RebuildFence;
+import io.bloomgate.sync.Redefinitions;
 import io.bloomgate.sync.Rescans;
 import io.bloomgate.sync.Settler;
 import io.bloomgate.sync.SyncWatch;
+import io.bloomgate.sync.TableDefinition;
 import io.bloomgate.sync.TableScanner;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -105,6 +107,27 @@ public final class H2Sync implements DatabaseSync {
     @Override
     public SyncWatch watch() {
         return H2Watch.INSTANCE;
+    }
+
+    /**
+     * DDL through the gate: the guard is unsynced before it runs (the watch would notice a dropped
+     * trigger only at the next lookup, and not a retyped column the trigger still fires for), and
+     * rebuilt in the background once its transaction ended: the rebuild checks the table's columns,
+     * re-installs the trigger and scans (H2 commits DDL at once; the wait costs nothing).
+     */
+    @Override
+    public Redefinitions redefinitions() {
+        return new Redefinitions() {
+            @Override
+            public void before(Guard guard, String why) {
+                guard.unsync(why);
+            }
+
+            @Override
+            public void after(Guard guard) {
+                database.scheduleAfterRedefinition(guard);
+            }
+        };
     }
 
     @Override
@@ -351,6 +374,12 @@ public final class H2Sync implements DatabaseSync {
             throw new IllegalStateException("Cannot rebuild " + guard + ": " + reason
                     + "; close the gate and build a new one");
         }
+        String changed = TableDefinition.changed(connection, guard); // what the guard's answers assume
+        if (changed != null) {
+            guard.unsync(changed + ": build a new gate");
+            throw new IllegalStateException("Cannot rebuild " + guard + ": " + changed
+                    + "; close the gate and build a new one");
+        }
         TableSlot slot = database.slot(t.schema(), t.table());
         try {
             OnlineRebuild.run(guard, new OnlineRebuild.Database() {
@@ -463,6 +492,13 @@ public final class H2Sync implements DatabaseSync {
         try (Statement s = connection.createStatement()) {
             for (String old : ours) {
                 s.execute("DROP TRIGGER IF EXISTS " + TableScanner.quote(t.schema()) + "." + TableScanner.quote(old));
+            }
+            if (!ours.contains(name)) {
+                // Trigger names are per schema: a table renamed away took its trigger, name and
+                // all, and the table now under the guarded name could not get one (CREATE ... IF
+                // NOT EXISTS would do nothing). That copy only feeds this table's filter with the
+                // renamed table's keys: false positives, but it must go.
+                s.execute("DROP TRIGGER IF EXISTS " + TableScanner.quote(t.schema()) + "." + TableScanner.quote(name));
             }
             // IF NOT EXISTS: a concurrent ALTER TABLE may just have renamed its copy of the trigger back.
             s.execute("CREATE TRIGGER IF NOT EXISTS " + TableScanner.quote(t.schema()) + "." + TableScanner.quote(name)

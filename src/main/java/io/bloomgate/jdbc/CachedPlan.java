@@ -91,6 +91,12 @@ abstract sealed class CachedPlan
     final boolean mayEndTransaction;
     /** The text may change auto-commit behind the driver's API (H2's {@code SET AUTOCOMMIT}). */
     final boolean mayChangeAutoCommit;
+    /**
+     * Guards whose table running the text may redefine (DDL: {@link
+     * io.bloomgate.sql.StatementClassifier#mayRedefine}); null: none. Set once by {@link #of},
+     * before the plan is published (through the plan cache's concurrent map).
+     */
+    Guard[] redefines;
 
     private CachedPlan(Guard guard, String sql) {
         this.guard = guard;
@@ -327,6 +333,12 @@ abstract sealed class CachedPlan
     }
 
     static CachedPlan of(StatementPlan plan, String sql, GateContext context) {
+        CachedPlan cached = ofPlan(plan, sql, context);
+        cached.redefines = context.redefinedBy(sql);
+        return cached;
+    }
+
+    private static CachedPlan ofPlan(StatementPlan plan, String sql, GateContext context) {
         if (plan instanceof StatementPlan.Lookup l) {
             Guard guard = context.guard(l.table());
             OtherParameter[] others = new OtherParameter[l.otherParameters().size()];

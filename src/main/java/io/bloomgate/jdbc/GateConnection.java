@@ -272,6 +272,9 @@ final class GateConnection extends ForwardingConnection {
      * session is only known afterwards (a function it called may have moved the search path).
      */
     void ranOnDatabase(CachedPlan plan, boolean succeeded) {
+        if (plan.redefines != null && redefinedByTransaction != null && !beganBySql && driverAutoCommit()) {
+            redefinitionsEnded(); // the statement was its own transaction, and it has ended
+        }
         if (plan instanceof CachedPlan.Unrelated && !plan.mayChangeSchema && !plan.mayEndTransaction) {
             return; // the common case: a statement on other tables, with no session effects
         }
@@ -331,6 +334,49 @@ final class GateConnection extends ForwardingConnection {
             touched = java.util.Arrays.copyOf(touched, touchedCount * 2);
         }
         touched[touchedCount++] = guard;
+    }
+
+    // ---- DDL through the gate
+
+    /**
+     * Guards whose table DDL of the open transaction may have redefined: unsynced before it ran,
+     * rebuilt once the transaction has ended (a rebuild while it is open would meet the old table,
+     * or wait on the DDL's locks and then install triggers on a table renamed away meanwhile).
+     */
+    private List<Guard> redefinedByTransaction;
+
+    /** DDL that may redefine the tables of {@code guards} is about to run (see {@link io.bloomgate.sync.Redefinitions}). */
+    void redefining(Guard[] guards, String sql) {
+        String text = sql.length() > 200 ? sql.substring(0, 200) + "..." : sql;
+        for (Guard guard : guards) {
+            context.redefinitions.before(guard, "DDL through the gate may have changed " + guard.table().schema() + "."
+                    + guard.table().table() + " (" + text.replace('\n', ' ') + "); rebuilt once its transaction ends");
+            if (redefinedByTransaction == null) {
+                redefinedByTransaction = new ArrayList<>(2);
+            }
+            if (!redefinedByTransaction.contains(guard)) {
+                redefinedByTransaction.add(guard);
+            }
+        }
+    }
+
+    /** The transaction of DDL through the gate ended (committed or not): its guards may rebuild. */
+    private void redefinitionsEnded() {
+        List<Guard> guards = redefinedByTransaction;
+        redefinedByTransaction = null;
+        if (guards != null) {
+            for (Guard guard : guards) {
+                context.redefinitions.after(guard);
+            }
+        }
+    }
+
+    private boolean driverAutoCommit() {
+        try {
+            return delegate.getAutoCommit();
+        } catch (SQLException | RuntimeException e) {
+            return false; // rebuild when the transaction's end is observed
+        }
     }
 
     // ---- writes with unknown keys
@@ -439,6 +485,7 @@ final class GateConnection extends ForwardingConnection {
         snapshotGeneration = -1;
         beganBySql = false;
         touchedCount = 0;
+        redefinitionsEnded();
         List<Guard> guards = unsettledByTransaction;
         if (guards == null) {
             return;

@@ -6,6 +6,7 @@ import io.bloomgate.sql.StatementClassifier;
 import io.bloomgate.sql.StatementShape;
 import io.bloomgate.sync.GateFence;
 import io.bloomgate.sync.Guard;
+import io.bloomgate.sync.Redefinitions;
 import io.bloomgate.sync.Settler;
 import io.bloomgate.sync.SyncWatch;
 import io.bloomgate.sync.WritesInFlight;
@@ -85,6 +86,23 @@ public final class GateContext {
         this.guardedTableNames = guards.stream().map(g -> g.table().table()).distinct().toArray(String[]::new);
         this.classifier = new StatementClassifier(dialect, defaultSchema,
                 guards.stream().map(Guard::table).collect(Collectors.toList()));
+    }
+
+    /** What DDL through the gate does to the guards of the tables it may redefine (see {@link Redefinitions}). */
+    volatile Redefinitions redefinitions = Redefinitions.UNSYNC_ONLY;
+
+    /** Sets what DDL through the gate does to a guard: the sync's unsync and rebuild. */
+    public void redefinitions(Redefinitions redefinitions) {
+        this.redefinitions = java.util.Objects.requireNonNull(redefinitions, "redefinitions");
+    }
+
+    /** The guards whose tables {@code sql} may redefine, or null (see {@link StatementClassifier#mayRedefine}). */
+    Guard[] redefinedBy(String sql) {
+        List<GuardedTable> tables = classifier.mayRedefine(sql);
+        if (tables.isEmpty()) {
+            return null;
+        }
+        return tables.stream().map(this::guard).toArray(Guard[]::new);
     }
 
     Guard guard(GuardedTable table) {

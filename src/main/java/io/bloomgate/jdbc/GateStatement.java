@@ -255,6 +255,9 @@ class GateStatement extends ForwardingStatement implements LookupDecision.Sessio
      */
     final Guard[] beforeExecute(CachedPlan plan, ParameterSlots slots) {
         connection.noteStatement(plan);
+        if (plan.redefines != null) {
+            connection.redefining(plan.redefines, plan.sql); // before it runs: see Redefinitions
+        }
         if (plan instanceof CachedPlan.Bypass bypass) {
             if (bypass.guard != null) {
                 bypass.guard.counters().countBypass(bypass.reason);

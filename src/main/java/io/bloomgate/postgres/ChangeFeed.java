@@ -210,6 +210,7 @@ final class ChangeFeed implements Settler, Runnable {
                     failed.add(fg);
                 }
             }
+            checkHooksOf(settling);
             done = true;
         } finally {
             if (!done) {
@@ -236,6 +237,33 @@ final class ChangeFeed implements Settler, Runnable {
             progress.notifyAll();
         }
         return fresh ? rows : -1;
+    }
+
+    /**
+     * Before writes with unknown keys settle: the read just done holds the keys they logged, but
+     * only if their table's triggers were in place when they ran. Each was queued after its
+     * commit, so the catalog read here is later than the write; the fingerprint recorded when the
+     * triggers were last installed or found in place is earlier than it (a write that ran before
+     * that was committed before the install's CREATE TRIGGER could take its lock, so that build's
+     * or rebuild's scan saw it). Equal fingerprints at both moments mean the same triggers,
+     * enabled, on the same table throughout (see {@link PgSchema#hookFingerprint}); anything else
+     * (a table dropped and recreated, renamed away, a trigger dropped or disabled, even if put
+     * back since) and the guard waits for a rebuild by scan, which starts after the commit and so
+     * sees the write's rows, before it answers again.
+     */
+    private void checkHooksOf(List<Guard> settling) throws SQLException {
+        for (FeedGuard fg : guards) {
+            if (!settling.contains(fg.guard) || fg.awaitingRebuild()) {
+                continue;
+            }
+            String changed = fg.hookChanged(connection);
+            if (changed != null) {
+                LOG.error("{}; {} passes lookups through until it is rebuilt by scan", changed, fg.guard);
+                fg.awaitRebuild(changed); // before the write settles below
+                fg.rebuildAutomatically();
+                rebuildRequest.accept(fg);
+            }
+        }
     }
 
     /**

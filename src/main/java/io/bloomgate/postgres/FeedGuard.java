@@ -40,6 +40,12 @@ final class FeedGuard {
      */
     private long acceptedHorizon;
     private volatile long nextAutomaticRebuild;
+    /**
+     * The hook's fingerprint ({@link PgSchema#hookFingerprint}) when its triggers were last
+     * installed or found in place by a build or rebuild, before that one's scan: while the catalog
+     * still shows the same, every write to the table since has been logged.
+     */
+    private volatile String hook;
     private static final long AUTOMATIC_REBUILD_RETRY_NANOS = 5_000_000_000L;
     /**
      * {@link System#nanoTime()} taken before the statement of the last successful read was sent,
@@ -266,5 +272,34 @@ final class FeedGuard {
 
     boolean awaitingRebuild() {
         return awaitingRebuild;
+    }
+
+    /** The table can no longer be rebuilt into this guard (its columns changed): no more automatic attempts. */
+    void stopAutomaticRebuild() {
+        automaticRebuild = false;
+    }
+
+    String hook() {
+        return hook;
+    }
+
+    void hook(String fingerprint) {
+        hook = fingerprint;
+    }
+
+    /**
+     * Null if the catalog still shows the hook as it was when last installed or found in place (so
+     * every write to the table since then was logged), else why not.
+     */
+    String hookChanged(Connection c) throws SQLException {
+        String now = PgSchema.hookFingerprint(c, guard.table(), id);
+        if (now != null && now.equals(hook)) {
+            return null;
+        }
+        return now == null ? "the table " + guard.table().schema() + "." + guard.table().table() + " or a change-log"
+                + " trigger of it (bloomgate_g" + id + "_*) is gone or disabled"
+                : "the table " + guard.table().schema() + "." + guard.table().table() + ", its key column or its"
+                + " change-log triggers (bloomgate_g" + id + "_*) were replaced, retyped or re-enabled since they were"
+                + " installed: writes may have gone unlogged";
     }
 }

@@ -136,9 +136,11 @@ final class FeedMaintenance implements AutoCloseable {
                 logTriggersReported.set(false);
             }
             for (FeedGuard fg : feed.guards()) {
-                if (!fg.awaitingRebuild() && PgSchema.triggersInPlace(c, fg.guard.table(), fg.id) != 4) {
-                    String reason = "a change-log trigger of " + fg.guard + " (bloomgate_g" + fg.id
-                            + "_*) was dropped or disabled; call BloomGate.rebuild() to re-install it";
+                // The fingerprint, not only the triggers' count: triggers dropped and re-created, a
+                // table replaced by one that got triggers of the same names, a retyped key column.
+                String changed = fg.awaitingRebuild() ? null : fg.hookChanged(c);
+                if (changed != null) {
+                    String reason = changed + "; call BloomGate.rebuild() to re-install the triggers and scan the table";
                     LOG.error(reason);
                     fg.awaitRebuild(reason);
                     Snapshots.delete(c, fg.id); // writes went unlogged: no instance may start from it

@@ -172,17 +172,34 @@ final class PgSchema {
         }
     }
 
-    /** How many of the guard's four triggers are in place and enabled. */
-    static int triggersInPlace(Connection c, GuardedTable table, int id) throws SQLException {
-        try (PreparedStatement ps = c.prepareStatement(
-                "SELECT CASE WHEN to_regclass(?) IS NULL THEN 0 ELSE bloomgate.guard_triggers_ok(to_regclass(?), ?) END")) {
-            String target = qualified(table);
-            ps.setString(1, target);
-            ps.setString(2, target);
-            ps.setInt(3, id);
+    /**
+     * What the guard's hook is made of, as the catalog holds it: the table's oid, the key column's
+     * type and the version ({@code xmin}) of its catalog row, and each of the four triggers' oid,
+     * row version and enabled state. Null unless the table exists and all four triggers are in
+     * place and enabled.
+     *
+     * <p>Why equal fingerprints at two moments mean the triggers fired for every write to the table
+     * in between: catalog rows are versioned like any other, so dropping and re-creating a trigger
+     * gives it a new oid, disabling or re-enabling it (or retyping the key column) writes a new row
+     * version with a new {@code xmin}, and a table dropped, renamed away or replaced gives the name
+     * another oid (or none). A change undone by a rollback leaves the row as it was, and its writes
+     * rolled back with it. Not seen: {@code session_replication_role = replica}, which silences
+     * triggers without touching the catalog (documented: rebuild after such loads).
+     */
+    static String hookFingerprint(Connection c, GuardedTable table, int id) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("SELECT r.oid::text || ':' || a.atttypid::text || '/'"
+                + " || a.atttypmod::text || '/' || a.xmin::text || ':' || coalesce((SELECT string_agg(t.oid::text"
+                + " || '/' || t.xmin::text || '/' || t.tgenabled::text, ',' ORDER BY t.tgname) FROM pg_trigger t"
+                + " WHERE t.tgrelid = r.oid AND NOT t.tgisinternal AND t.tgname LIKE ?), ''),"
+                + " bloomgate.guard_triggers_ok(r.oid, ?)"
+                + " FROM pg_class r JOIN pg_attribute a ON a.attrelid = r.oid AND a.attname = ? AND NOT a.attisdropped"
+                + " WHERE r.oid = to_regclass(?)")) {
+            ps.setString(1, "bloomgate\\_g" + id + "\\_%");
+            ps.setInt(2, id);
+            ps.setString(3, table.keyColumn());
+            ps.setString(4, qualified(table));
             try (ResultSet rs = ps.executeQuery()) {
-                rs.next();
-                return rs.getInt(1);
+                return rs.next() && rs.getInt(2) == 4 ? rs.getString(1) : null;
             }
         }
     }

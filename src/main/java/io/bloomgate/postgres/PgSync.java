@@ -8,7 +8,9 @@ import io.bloomgate.sync.DatabaseSync;
 import io.bloomgate.sync.Guard;
 import io.bloomgate.sync.OnlineRebuild;
 import io.bloomgate.sync.RebuildFence;
+import io.bloomgate.sync.Redefinitions;
 import io.bloomgate.sync.Settler;
+import io.bloomgate.sync.TableDefinition;
 import io.bloomgate.sync.TableScanner;
 import java.lang.management.ManagementFactory;
 import java.sql.Connection;
@@ -96,7 +98,9 @@ public final class PgSync implements DatabaseSync {
                 Guard guard = new Guard(key.table(), key.keyForm(), key.keyType(), key.columnTypes(), sizes.get(i));
                 guard.freshUntil(System.nanoTime()); // bounded, and stale until the feed's first read
                 PgSchema.InstalledGuard installed = PgSchema.installGuard(c, key.table());
-                guards.add(new FeedGuard(guard, installed.id(), installed.keyType()));
+                FeedGuard installedGuard = new FeedGuard(guard, installed.id(), installed.keyType());
+                installedGuard.hook(PgSchema.hookFingerprint(c, key.table(), installed.id())); // before the scan
+                guards.add(installedGuard);
                 GuardSnapshot snapshot = null;
                 if (installed.reinstalled()) {
                     // The triggers were missing, disabled or made for another table of that name:
@@ -171,6 +175,46 @@ public final class PgSync implements DatabaseSync {
     @Override
     public Settler settler() {
         return feed;
+    }
+
+    /**
+     * DDL through the gate: before it runs the guard waits for a rebuild (the feed's reads alone
+     * cannot make it READY again: the statement may leave the table without triggers, and its
+     * writes unlogged); once its transaction ended the rebuild is requested. It checks the table's
+     * columns, re-installs the triggers on whatever table the name now denotes, scans it and
+     * verifies the triggers are still the ones it installed before the swap.
+     */
+    @Override
+    public Redefinitions redefinitions() {
+        return new Redefinitions() {
+            @Override
+            public void before(Guard guard, String why) {
+                FeedGuard fg = feedGuard(guard);
+                if (fg != null) {
+                    fg.awaitRebuild(why);
+                } else {
+                    guard.unsync(why);
+                }
+            }
+
+            @Override
+            public void after(Guard guard) {
+                FeedGuard fg = feedGuard(guard);
+                if (fg != null && fg.awaitingRebuild()) {
+                    fg.rebuildAutomatically(); // retried by the feed until one succeeds
+                    requestRebuild(fg);
+                }
+            }
+        };
+    }
+
+    private FeedGuard feedGuard(Guard guard) {
+        for (FeedGuard fg : feed.guards()) {
+            if (fg.guard == guard) {
+                return fg;
+            }
+        }
+        return null;
     }
 
     /** Saves every guard's filter to {@code bloomgate.snapshots} now. */
@@ -254,11 +298,26 @@ public final class PgSync implements DatabaseSync {
         }
         try (Connection c = dataSource.getConnection()) {
             c.setAutoCommit(true);
+            String changed = TableDefinition.changed(c, guard);
+            if (changed != null) {
+                // The guard's key form, column types and copied metadata describe the old table.
+                fg.awaitRebuild(changed + ": build a new gate");
+                fg.stopAutomaticRebuild();
+                throw new IllegalStateException("Cannot rebuild " + guard + ": " + changed
+                        + "; close the gate and build a new one");
+            }
             OnlineRebuild.run(guard, new OnlineRebuild.Database() {
                 @Override
                 public void reinstallHook() throws SQLException {
                     if (fg.awaitingRebuild()) {
                         PgSchema.installGuard(c, guard.table());
+                        // Read after the install, before the scan: see ChangeFeed#checkHooksOf.
+                        String hook = PgSchema.hookFingerprint(c, guard.table(), fg.id);
+                        if (hook == null) {
+                            throw new SQLException("the change-log triggers of " + guard + " were not in place right"
+                                    + " after they were installed (DDL on the table in progress?); retrying later");
+                        }
+                        fg.hook(hook);
                     }
                 }
 
@@ -287,7 +346,19 @@ public final class PgSync implements DatabaseSync {
                         c.rollback();
                         c.setAutoCommit(true);
                     }
-                    return new OnlineRebuild.Scanned(rows, () -> feed.awaitPast(fg, xid));
+                    return new OnlineRebuild.Scanned(rows, () -> {
+                        if (!feed.awaitPast(fg, xid)) {
+                            return false;
+                        }
+                        String hookChanged = fg.hookChanged(c);
+                        if (hookChanged != null) {
+                            // Writes since the install (or the build) may have gone unlogged: not this filter.
+                            fg.awaitRebuild(hookChanged);
+                            fg.rebuildAutomatically();
+                            throw new SQLException("Rebuilding " + guard + " failed: " + hookChanged + "; retrying later");
+                        }
+                        return true;
+                    });
                 }
 
                 @Override

@@ -36,6 +36,27 @@ public final class StatementClassifier {
     private static final Set<String> DDL_WORDS = Set.of("CREATE", "DROP", "COMMENT", "GRANT", "REVOKE", "ANALYZE",
             "ANALYSE", "VACUUM", "REINDEX", "CLUSTER", "LOCK", "REFRESH", "RENAME", "SECURITY");
     private static final Set<String> QUERY_WORDS = Set.of("SELECT", "WITH", "VALUES", "TABLE");
+    /**
+     * Words of statements that may change a table's definition or contents wholesale (see {@link
+     * #mayRedefine}); a text without any of them redefines nothing.
+     */
+    private static final java.util.regex.Pattern REDEFINING_WORD = java.util.regex.Pattern.compile(
+            "\\b(create|drop|alter|truncate|rename)\\b");
+    /**
+     * Leading keywords of single statements that cannot change a table's definition, whatever words
+     * their literals or names contain (an INSERT of the string 'drop', a column named "create").
+     */
+    private static final Set<String> NOT_REDEFINING = Set.of("SELECT", "WITH", "VALUES", "TABLE", "INSERT",
+            "UPDATE", "DELETE", "MERGE", "UPSERT", "REPLACE", "SET", "SHOW", "RESET", "BEGIN", "START", "COMMIT",
+            "END", "ROLLBACK", "SAVEPOINT", "RELEASE", "COMMENT", "GRANT", "REVOKE", "ANALYZE", "ANALYSE", "VACUUM",
+            "LOCK", "LISTEN", "NOTIFY", "UNLISTEN", "FETCH", "MOVE", "CLOSE", "DECLARE", "CHECKPOINT", "ABORT");
+    /**
+     * Words that let a DROP or ALTER change a guarded table without naming it: a schema renamed or
+     * dropped, an owner's objects dropped, a type, domain or extension a column depends on dropped
+     * with CASCADE or altered.
+     */
+    private static final java.util.regex.Pattern INDIRECT_WORD = java.util.regex.Pattern.compile(
+            "\\b(schema|cascade|owned|database|type|domain|extension|collation)\\b");
 
     private final Dialect dialect;
     private final Resolver resolver;
@@ -68,6 +89,56 @@ public final class StatementClassifier {
         } catch (RuntimeException e) {
             return true;
         }
+    }
+
+    /**
+     * The guarded tables whose definition running {@code sql} may change (docs/architecture.md
+     * section 4, "DDL through the gate"): DDL that names one (DROP, CREATE, ALTER, TRUNCATE, RENAME,
+     * a table renamed into or out of its name, a column retyped or dropped), DDL that may reach one
+     * without naming it (a schema dropped or renamed, DROP ... CASCADE), and any text that may
+     * contain such DDL and is not a single statement the lexer reads as a query or a write (several
+     * statements, {@code DO} blocks, {@code EXECUTE}, text it cannot lex). Conservative: a wrong
+     * "may" costs a rebuild; a wrong "may not" would let the filter answer for a table no hook
+     * feeds. Functions and procedures that run DDL inside are not seen here: the write path's
+     * settle check and the sync's watch catch what they do (section 4).
+     *
+     * @return the tables (every guarded table when the text cannot be pinned to some), or empty
+     */
+    public List<GuardedTable> mayRedefine(String sql) {
+        if (sql == null) {
+            return List.of();
+        }
+        String lower = sql.toLowerCase(Locale.ROOT);
+        if (!REDEFINING_WORD.matcher(lower).find()) {
+            return List.of();
+        }
+        List<GuardedTable> targets;
+        try {
+            targets = lower.contains("u&") ? resolver.guards() : resolver.mentioned(lower);
+        } catch (RuntimeException e) {
+            return resolver.guards();
+        }
+        SqlLexer.Lexed lexed;
+        try {
+            lexed = SqlLexer.lex(sql, dialect);
+        } catch (RuntimeException e) {
+            return resolver.guards();
+        }
+        if (lexed.error != null || lexed.invokesProcedure() || lexed.statementCount > 1) {
+            return targets.isEmpty() && INDIRECT_WORD.matcher(lower).find() ? resolver.guards() : targets;
+        }
+        if (lexed.statementCount == 0) {
+            return List.of();
+        }
+        String lead = lexed.leadingKeyword();
+        if (NOT_REDEFINING.contains(lead) || lead.equals("EXPLAIN") && !lexed.hasWord("ANALYZE")
+                && !lexed.hasWord("ANALYSE")) {
+            return List.of();
+        }
+        if (targets.isEmpty() && (lead.equals("DROP") || lead.equals("ALTER")) && INDIRECT_WORD.matcher(lower).find()) {
+            return resolver.guards();
+        }
+        return targets;
     }
 
     /**

@@ -166,6 +166,18 @@ public final class CatalogReader {
         return signatures;
     }
 
+    /**
+     * Every column of a table in ordinal order, with its type as {@link KeyColumn#columnTypes} has
+     * it; empty if there is no such table.
+     */
+    public static Map<String, ColumnType> columnTypes(Connection connection, String schema, String table)
+            throws SQLException {
+        Map<String, ColumnType> types = new LinkedHashMap<>();
+        columns(connection.getMetaData(), schema, table)
+                .forEach((name, c) -> types.put(name, new ColumnType(c.type, c.typeName, c.size, c.scale)));
+        return types;
+    }
+
     private static Map<String, ResolvedColumn> columns(DatabaseMetaData md, String schema, String table)
             throws SQLException {
         Map<String, ResolvedColumn> columns = new LinkedHashMap<>();

@@ -31,6 +31,12 @@ public interface DatabaseSync extends AutoCloseable {
     }
 
     /**
+     * What DDL through the gate on a guarded table does to its guard: unsynced before it runs,
+     * verified and rebuilt after its transaction ends (see {@link Redefinitions}).
+     */
+    Redefinitions redefinitions();
+
+    /**
      * Rebuilds {@code guard} (one of {@link #guards()}) from a fresh scan and returns when done: online
      * ({@link OnlineRebuild}) where the sync can tell when a new filter may replace the current one.
      */

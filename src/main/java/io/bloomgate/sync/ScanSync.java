@@ -1,9 +1,13 @@
 package io.bloomgate.sync;
 
 import io.bloomgate.filter.FilterSpec;
+import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 import javax.sql.DataSource;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -13,16 +17,50 @@ import org.slf4j.LoggerFactory;
  * through the gate add their keys, unsettled writes are settled by a rescan ({@link Rescans}), and
  * a rebuild scans the table into the current filter (a union: nothing is removed, since nothing
  * says when that would be safe). Writes from outside the gate are not seen.
+ *
+ * <p>DDL through the gate on a guarded table unsyncs its guard before it runs; once its
+ * transaction has ended, a background rebuild checks the table's columns ({@link TableDefinition})
+ * and scans it, and only then is the guard READY again.
  */
 public final class ScanSync implements DatabaseSync {
 
     private static final Logger LOG = LoggerFactory.getLogger(ScanSync.class);
 
+    private final DataSource dataSource;
     private final List<Guard> guards;
     private final TableScanner scanner;
     private final Settler settler;
+    /** Rebuilds after DDL through the gate, one at a time. */
+    private final ExecutorService rebuilds = Executors.newSingleThreadExecutor(r -> {
+        Thread t = new Thread(r, "bloomgate-scan-rebuild");
+        t.setDaemon(true);
+        return t;
+    });
+    private final Redefinitions redefinitions = new Redefinitions() {
+        @Override
+        public void before(Guard guard, String why) {
+            guard.unsync(why);
+        }
 
-    private ScanSync(List<Guard> guards, TableScanner scanner) {
+        @Override
+        public void after(Guard guard) {
+            try {
+                rebuilds.execute(() -> {
+                    try {
+                        rebuild(guard);
+                    } catch (SQLException | RuntimeException e) {
+                        LOG.warn("Rebuilding {} after DDL through the gate failed; it passes lookups through until"
+                                + " BloomGate.rebuild() succeeds", guard, e);
+                    }
+                });
+            } catch (RejectedExecutionException e) {
+                // closed: nothing is answered any more
+            }
+        }
+    };
+
+    private ScanSync(DataSource dataSource, List<Guard> guards, TableScanner scanner) {
+        this.dataSource = dataSource;
         this.guards = List.copyOf(guards);
         this.scanner = scanner;
         this.settler = new Rescans(scanner);
@@ -40,7 +78,7 @@ public final class ScanSync implements DatabaseSync {
             LOG.info("Guard on {} is READY: {} rows, {}", key.table(), rows, guard.filter());
             guards.add(guard);
         }
-        return new ScanSync(guards, scanner);
+        return new ScanSync(dataSource, guards, scanner);
     }
 
     @Override
@@ -54,8 +92,29 @@ public final class ScanSync implements DatabaseSync {
     }
 
     @Override
+    public Redefinitions redefinitions() {
+        return redefinitions;
+    }
+
+    /**
+     * Scans the table into the guard's filter; a guard unsynced by DDL is READY again after it,
+     * if the table still has its columns as at build and no DDL unsynced it again meanwhile.
+     *
+     * @throws IllegalStateException if the table's columns changed since the gate was built
+     */
+    @Override
     public void rebuild(Guard guard) throws SQLException {
+        int unsyncs = guard.unsyncCount(); // before the check and the scan: a later unsync stands
+        try (Connection c = dataSource.getConnection()) {
+            String changed = TableDefinition.changed(c, guard);
+            if (changed != null) {
+                guard.unsync(changed + "; build a new gate");
+                throw new IllegalStateException("Cannot rebuild " + guard + ": " + changed
+                        + "; close the gate and build a new one");
+            }
+        }
         scanner.scanInto(guard);
+        guard.resume(unsyncs);
     }
 
     @Override
@@ -66,6 +125,7 @@ public final class ScanSync implements DatabaseSync {
 
     @Override
     public void close() {
+        rebuilds.shutdownNow();
         for (Guard guard : guards) {
             guard.close();
         }
