@@ -52,8 +52,8 @@ public final class PgSync implements DatabaseSync {
     private volatile Runnable beforeRebuildScan = () -> { };
     private volatile Runnable beforeRebuildSwap = () -> { };
 
-    private PgSync(DataSource dataSource, List<FeedGuard> guards, FeedSettings settings, UUID instance,
-            String description, InstanceStats stats) {
+    private PgSync(DataSource dataSource, DataSource feedSource, String database, List<FeedGuard> guards,
+            FeedSettings settings, UUID instance, String description, InstanceStats stats) {
         this.dataSource = dataSource;
         this.instance = instance;
         this.stats = stats;
@@ -63,7 +63,7 @@ public final class PgSync implements DatabaseSync {
             t.setDaemon(true);
             return t;
         });
-        this.feed = new ChangeFeed(dataSource, guards, settings, this::requestRebuild);
+        this.feed = new ChangeFeed(feedSource, database, guards, settings, this::requestRebuild);
         this.maintenance = new FeedMaintenance(dataSource, feed, settings, instance, description, snapshots, stats);
     }
 
@@ -76,6 +76,16 @@ public final class PgSync implements DatabaseSync {
      */
     public static PgSync build(DataSource dataSource, List<CatalogReader.KeyColumn> keys, List<FilterSpec> sizes,
             FeedSettings settings) throws SQLException {
+        return build(dataSource, null, keys, sizes, settings);
+    }
+
+    /**
+     * As {@link #build(DataSource, List, List, FeedSettings)}, with the change feed's connection from
+     * {@code feedSource} (checked to reach the same database) instead of {@code dataSource}; null:
+     * from {@code dataSource}.
+     */
+    public static PgSync build(DataSource dataSource, DataSource feedSource, List<CatalogReader.KeyColumn> keys,
+            List<FilterSpec> sizes, FeedSettings settings) throws SQLException {
         UUID instance = UUID.randomUUID();
         Instant startedAt = Instant.now();
         Map<Integer, PostgresIoCounters> ioAtStart;
@@ -83,8 +93,12 @@ public final class PgSync implements DatabaseSync {
         List<FeedGuard> guards = new ArrayList<>();
         List<GuardSnapshot> loaded = new ArrayList<>();
         long[] keysAtBuild = new long[keys.size()];
+        String database = null;
         try (Connection c = dataSource.getConnection()) {
             c.setAutoCommit(true);
+            if (feedSource != null) {
+                database = FeedConnection.identity(c);
+            }
             PgSchema.install(c);
             Long oldest = null;
             for (int i = 0; i < keys.size(); i++) {
@@ -137,7 +151,8 @@ public final class PgSync implements DatabaseSync {
                 }
             }
         }
-        PgSync sync = new PgSync(dataSource, guards, settings, instance, description,
+        PgSync sync = new PgSync(dataSource, feedSource == null ? dataSource : feedSource, database, guards,
+                settings, instance, description,
                 new InstanceStats(instance, description, startedAt, ioAtStart));
         try {
             sync.feed.start();
