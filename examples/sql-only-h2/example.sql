@@ -1,5 +1,5 @@
--- bloomgate from SQL only, on H2: no Java code of your own, just bloomgate's jar on the classpath
--- of the JVM that opens the database. Paths are relative to the working directory (the repo root).
+-- bloomgate from SQL only, on H2: no Java code of your own, just bloomgate-<version>-all.jar on the class path
+-- of the JVM that opens the database, at READ COMMITTED. Paths are relative to the working directory (the repo root).
 --   RUNSCRIPT FROM 'examples/sql-only-h2/example.sql'
 
 -- 1. Install the functions (BLOOM_GUARD, BLOOM_MAY_CONTAIN, BLOOM_STATS, ...).

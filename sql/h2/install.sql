@@ -1,5 +1,6 @@
 -- bloomgate for H2: SQL functions over the Bloom filter guards of this database.
--- Needs bloomgate's jar on the classpath of the JVM that opens the database, and an admin user.
+-- Needs bloomgate-<version>-all.jar on the class path of the JVM that opens the database (or bloomgate's
+-- jar and its dependencies), an admin user, and a session at READ COMMITTED (H2's default).
 -- Idempotent: run it as often as you like.  RUNSCRIPT FROM 'sql/h2/install.sql'
 --
 --   CALL BLOOM_GUARD('USERS', 'EMAIL');                  -- sized from the table, p = 1%

@@ -223,6 +223,7 @@ public final class BloomGate implements AutoCloseable, GuardStatsSource {
         private final DataSource dataSource;
         private final List<GuardRequest> requests = new ArrayList<>();
         private FeedSettings feedSettings = FeedSettings.DEFAULTS;
+        private DataSource feedDataSource;
         private boolean jmx;
         private String jmxName;
 
@@ -341,6 +342,23 @@ public final class BloomGate implements AutoCloseable, GuardStatsSource {
             return this;
         }
 
+        /**
+         * PostgreSQL: where the change feed takes its connection. The feed holds one connection open
+         * for the gate's whole life (it polls the change log on it), so by default it takes one slot
+         * of the pool given to {@link BloomGate#builder} for as long as the gate is open: size the
+         * pool one larger, or give the feed a data source of its own here (an unpooled one such as
+         * pgjdbc's {@code PGSimpleDataSource}, or a pool of one), so that the application's pool has
+         * no connection held by bloomgate. It must reach the same database, on the primary server:
+         * checked on every connection it gives (database name and cluster identifier; a standby is
+         * refused), and the feed passes lookups through while it cannot connect. The feed resets the
+         * session settings it changes before closing its connection. Ignored on other databases,
+         * which have no change feed. Default: the gate's own data source.
+         */
+        public Builder feedDataSource(DataSource dataSource) {
+            this.feedDataSource = Objects.requireNonNull(dataSource, "feedDataSource must not be null");
+            return this;
+        }
+
         private static Duration positive(Duration d, String name) {
             Objects.requireNonNull(d, name + " must not be null");
             if (d.isNegative() || d.isZero()) {
@@ -393,7 +411,7 @@ public final class BloomGate implements AutoCloseable, GuardStatsSource {
             }
             if (sync == null) {
                 // The others build on connections of their own, once the catalog's is closed.
-                sync = dialect == Dialect.POSTGRES ? PgSync.build(dataSource, keys, sizes, feedSettings, fence)
+                sync = dialect == Dialect.POSTGRES ? PgSync.build(dataSource, feedDataSource, keys, sizes, feedSettings, fence)
                         : ScanSync.build(dataSource, keys, sizes);
             }
             GateContext context = new GateContext(dataSource, product, dialect, defaultSchema, sync.guards(),

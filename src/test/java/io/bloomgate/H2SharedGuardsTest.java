@@ -56,7 +56,7 @@ class H2SharedGuardsTest {
         sameDb.setURL(h2.getURL());
         sameDb.setUser("sa");
         BloomGate gate1 = BloomGate.builder(h2).guard("items", "id", 100_000, 0.01).build();
-        try (BloomGate gate2 = BloomGate.builder(sameDb).guard("ITEMS", "ID", 5_000, 0.001).build()) {
+        try (BloomGate gate2 = BloomGate.builder(sameDb).guard("ITEMS", "ID", 5_000, 0.01).build()) {
             GuardProbe p1 = new GuardProbe(gate1, "items", "id").warmUp();
             GuardProbe p2 = new GuardProbe(gate2, "items", "id").warmUp();
             assertThat(p2.stats().keysAdded()).isEqualTo(p1.stats().keysAdded());
@@ -89,6 +89,31 @@ class H2SharedGuardsTest {
             p3.assertFoundByFilter(3002L);
         } finally {
             H2Databases.run(h2, "SHUTDOWN");
+        }
+    }
+
+    @Test
+    void aSecondGuardOnTheSameColumnAtAnotherRateIsRefusedNamingBothRequests() throws SQLException {
+        JdbcDataSource h2 = tableWithRows(100);
+        try (BloomGate first = BloomGate.builder(h2).guard("items", "id", 100_000, 0.3).build()) {
+            // Sharing would hand the second gate the first one's filter: 0.3 where 0.0001 was asked.
+            assertThatThrownBy(() -> BloomGate.builder(h2).guard("ITEMS", "ID", 5_000, 0.0001).build())
+                    .isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageContaining("at false-positive rate 1.0E-4 (5000 expected keys)")
+                    .hasMessageContaining("already has a guard on that column at rate 0.3 (100000 expected keys)")
+                    .hasMessageContaining("Ask for rate 0.3, or close the gates that use the existing guard");
+            // From SQL alike, and the refused requests left the shared guard as it was.
+            H2Databases.run(h2, "RUNSCRIPT FROM 'sql/h2/install.sql'");
+            assertThatThrownBy(() -> H2Databases.run(h2, "CALL BLOOM_GUARD('ITEMS', 'ID', 5000, 0.0001)"))
+                    .isInstanceOf(SQLException.class)
+                    .hasMessageContaining("already has a guard on that column at rate 0.3");
+            GuardProbe p = new GuardProbe(first, "items", "id").warmUp();
+            assertThat(p.stats().state()).isEqualTo(GuardState.READY);
+            p.assertFoundByFilter(50L);
+            // The same rate (at another size) still shares the guard.
+            try (BloomGate second = BloomGate.builder(h2).guard("items", "id", 5_000, 0.3).build()) {
+                assertThat(new GuardProbe(second, "items", "id").stats().filter()).isEqualTo(p.stats().filter());
+            }
         }
     }
 

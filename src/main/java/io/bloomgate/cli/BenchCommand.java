@@ -46,6 +46,9 @@ final class BenchCommand implements Callable<Integer> {
         Summary summary = new Summary(result);
         stdout.println(json ? summary.json() : summary.line());
         stdout.flush();
+        if (workload.db() != null && !quiet) { // on stderr: stdout is the result (JSON with --json)
+            spec.commandLine().getErr().println(OutputPaths.keptDatabase(workload.db()));
+        }
         return result.consistent() ? 0 : 1;
     }
 }

@@ -62,6 +62,9 @@ final class DemoCommand implements Callable<Integer> {
                     + " (the summary above is complete); " + whatToDo, e);
         }
         stdout.println("  HTML report: " + file.toAbsolutePath().normalize());
+        if (workload.db() != null) {
+            stdout.println(OutputPaths.keptDatabase(workload.db()));
+        }
         stdout.flush();
         return result.consistent() ? 0 : 1;
     }

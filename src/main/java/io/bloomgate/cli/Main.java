@@ -25,10 +25,15 @@ import picocli.CommandLine.IVersionProvider;
 public final class Main implements Runnable {
 
     private static final Set<String> ROOT_OPTIONS = Set.of("-h", "--help", "-V", "--version");
+    /** The JVM is shutting down (Ctrl-C): errors of the interrupted command are not printed. */
+    private static volatile boolean exiting;
 
     /** Runs the command line and exits with its code. */
     public static void main(String[] args) {
         quietLibraries();
+        // Ctrl-C: the JVM runs its shutdown hooks while the command's thread goes on working until the
+        // JVM halts; whatever fails for it then (a file deleted under it) is not an error to report.
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> exiting = true, "bloomgate-cli-exit"));
         Charset charset = Charset.defaultCharset();
         int code = run(args, new PrintWriter(new java.io.OutputStreamWriter(System.out, charset), true),
                 new PrintWriter(new java.io.OutputStreamWriter(System.err, charset), true));
@@ -52,6 +57,9 @@ public final class Main implements Runnable {
             return CommandLine.ExitCode.USAGE;
         });
         cl.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
+            if (exiting) {
+                return 130; // interrupted (SIGINT), as the shell reports it
+            }
             commandLine.getErr().println(commandLine.getCommandSpec().qualifiedName() + ": error: " + describe(ex));
             if (verbose) {
                 ex.printStackTrace(commandLine.getErr());

@@ -133,4 +133,26 @@ final class OutputPaths {
     private static ParameterException usage(CommandSpec spec, String message) {
         return new ParameterException(spec.commandLine(), message);
     }
+
+    /**
+     * The line that says what a {@code --db} directory now holds: the database files stay there
+     * (gigabytes at the default sizes), which nothing else would tell the user.
+     */
+    static String keptDatabase(Path dir) {
+        long bytes = 0;
+        try (java.util.stream.Stream<Path> files = Files.walk(dir)) {
+            bytes = files.filter(Files::isRegularFile).mapToLong(f -> {
+                try {
+                    return Files.size(f);
+                } catch (IOException e) {
+                    return 0;
+                }
+            }).sum();
+        } catch (IOException | java.io.UncheckedIOException e) {
+            // the size is only informative
+        }
+        return String.format(java.util.Locale.ROOT, "  database files kept in %s: %,.1f GB (--db; delete the directory"
+                + " when done, or pass it again with the same --urls and --seed to reuse the loaded table)",
+                dir.toAbsolutePath().normalize(), bytes / 1e9);
+    }
 }

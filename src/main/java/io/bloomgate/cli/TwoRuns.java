@@ -84,6 +84,17 @@ final class TwoRuns {
 
     Result run() throws SQLException, IOException {
         Path dir = directory();
+        // Ctrl-C skips the finally below: the temporary directory (hundreds of MB) is deleted by a hook.
+        Thread cleanUp = workload.db() != null ? null : new Thread(() -> {
+            try {
+                deleteTree(dir);
+            } catch (IOException | RuntimeException e) {
+                // the JVM is exiting: nothing to tell
+            }
+        }, "bloomgate-demo-cleanup");
+        if (cleanUp != null) {
+            Runtime.getRuntime().addShutdownHook(cleanUp);
+        }
         try {
             VisitedDatabase db = new VisitedDatabase(dir, workload, urls);
             long start = System.nanoTime();
@@ -101,7 +112,12 @@ final class TwoRuns {
             return new Result(workload, reused, loadSeconds, db.baseBytes(), with, without, holder.history,
                     holder.report);
         } finally {
-            if (workload.db() == null) {
+            if (cleanUp != null) {
+                try {
+                    Runtime.getRuntime().removeShutdownHook(cleanUp);
+                } catch (IllegalStateException shuttingDown) {
+                    // the hook runs (or ran) anyway
+                }
                 deleteTree(dir);
             }
         }

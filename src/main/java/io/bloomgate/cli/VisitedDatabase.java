@@ -44,7 +44,11 @@ final class VisitedDatabase {
 
     /** H2's URL for the database file {@code name} in the directory, with the given page cache. */
     String url(String name, int cacheKb) {
-        return "jdbc:h2:file:" + dir.resolve(name).toAbsolutePath() + ";CACHE_SIZE=" + cacheKb;
+        // DB_CLOSE_ON_EXIT=FALSE: H2's own shutdown hook would close the database under the running
+        // crawl or load on Ctrl-C, which then failed with "The database is open in exclusive mode";
+        // the files are crash-safe without it, and a half-loaded base is not reused (see load).
+        return "jdbc:h2:file:" + dir.resolve(name).toAbsolutePath() + ";CACHE_SIZE=" + cacheKb
+                + ";DB_CLOSE_ON_EXIT=FALSE";
     }
 
     /** A data source (user {@code sa}, an admin: the gate creates a trigger) on database {@code name}. */
@@ -93,7 +97,6 @@ final class VisitedDatabase {
             try (Statement s = c.createStatement()) {
                 s.execute(CREATE);
                 s.execute("CREATE TABLE crawl_setup (urls BIGINT NOT NULL, seed BIGINT NOT NULL)");
-                s.execute("INSERT INTO crawl_setup VALUES (" + workload.urls() + ", " + workload.seed() + ")");
             }
             c.setAutoCommit(false);
             try (PreparedStatement insert = c.prepareStatement(INSERT)) {
@@ -112,6 +115,10 @@ final class VisitedDatabase {
                 }
             }
             try (Statement s = c.createStatement()) {
+                // Last: reusable() takes a base with this row for complete (a load interrupted by Ctrl-C
+                // leaves none, and is loaded again).
+                s.execute("INSERT INTO crawl_setup VALUES (" + workload.urls() + ", " + workload.seed() + ")");
+                c.commit();
                 s.execute("SHUTDOWN");
             }
         }

@@ -120,6 +120,13 @@ final class WorkloadOptions {
      * missing): a usage error saying what is wrong with it otherwise.
      */
     void checkDb(CommandSpec spec) {
+        if (db != null && db.toString().regionMatches(true, 0, "jdbc:", 0, 5)) {
+            // Otherwise "jdbc:h2:./foo" is a relative path: a directory named "jdbc:h2:." appears.
+            String path = db.toString().replaceFirst("(?i)^jdbc:h2:(file:)?", "");
+            throw new ParameterException(spec.commandLine(), "--db " + db + ": --db takes the directory for the H2"
+                    + " database files, not a JDBC URL; pass the directory" + (path.equals(db.toString()) ? ""
+                    : ", e.g. --db " + path));
+        }
         if (db != null) {
             OutputPaths.requireWritableDirectory(spec, "--db", db, "pass another directory with --db DIR, or leave"
                     + " --db out for a temporary one");

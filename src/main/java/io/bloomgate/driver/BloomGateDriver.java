@@ -39,7 +39,8 @@ import org.slf4j.LoggerFactory;
  */
 public final class BloomGateDriver implements Driver {
 
-    private static final org.slf4j.Logger LOG = LoggerFactory.getLogger(BloomGateDriver.class);
+    // No SLF4J logger field: this class must load and register without any of bloomgate's
+    // dependencies, so that connect() can say which jar is missing (RuntimeDependencies).
     private static final ConcurrentMap<String, DriverGate> GATES = new ConcurrentHashMap<>();
 
     static {
@@ -66,6 +67,15 @@ public final class BloomGateDriver implements Driver {
         if (!GateUrl.accepts(url)) {
             return null; // JDBC: another driver's URL
         }
+        RuntimeDependencies.check(BloomGateDriver.class.getClassLoader());
+        try {
+            return connectGate(url, info);
+        } catch (LinkageError e) {
+            throw RuntimeDependencies.failed(e);
+        }
+    }
+
+    private Connection connectGate(String url, Properties info) throws SQLException {
         GateUrl.GateConfig config = GateUrl.config(url, Thread.currentThread().getContextClassLoader(),
                 BloomGateDriver.class.getClassLoader());
         String driverUrl = GateUrl.driverUrl(url);
@@ -186,8 +196,12 @@ public final class BloomGateDriver implements Driver {
     private static void closeGatesQuietly() {
         try {
             closeGates();
-        } catch (RuntimeException e) {
-            LOG.debug("Closing bloomgate's driver gates at shutdown failed", e);
+        } catch (RuntimeException | LinkageError e) {
+            try {
+                LoggerFactory.getLogger(BloomGateDriver.class).debug("Closing bloomgate's driver gates at shutdown failed", e);
+            } catch (LinkageError noLogging) {
+                // SLF4J is missing (the driver never started a gate then): nothing to report it to.
+            }
         }
     }
 }

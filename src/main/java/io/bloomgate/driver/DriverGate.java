@@ -75,9 +75,11 @@ final class DriverGate implements AutoCloseable {
             try {
                 deferred.attach(build());
             } catch (IllegalArgumentException | IllegalStateException e) {
-                throw new SQLException("jdbc:bloomgate: cannot guard " + GateUrl.redact(driverUrl) + ": " + e.getMessage()
-                        + (e.getMessage() != null && e.getMessage().contains("there is no table")
-                                ? ". If a migration (Flyway, Liquibase) creates it through this URL, add the option"
+                String message = String.valueOf(e.getMessage());
+                throw new SQLException("jdbc:bloomgate: cannot guard " + GateUrl.redact(driverUrl) + ": " + message
+                        + (message.contains("there is no table")
+                                // the catalog's message ends with a period already
+                                ? (message.endsWith(".") ? "" : ".") + " If a migration (Flyway, Liquibase) creates it through this URL, add the option"
                                         + " await-tables=true (jdbc:bloomgate:guards=...;await-tables=true:jdbc:...)"
                                 : ""), "08001", e);
             }

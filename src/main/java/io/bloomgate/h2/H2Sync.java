@@ -265,6 +265,19 @@ public final class H2Sync implements DatabaseSync {
                         + shared.keyTypeSignature + " but the column is now " + key.keyTypeSignature()
                         + "; close the gates that use it and build a new one");
             }
+            FilterSpec existing = shared.guard.requestedSpec();
+            if (existing.targetFpp() != spec.targetFpp()) {
+                // Guards on one column share one filter (one trigger feeds it): a second request at
+                // another rate would silently get the first one's. Refused, naming both.
+                database.leave(shared.guard);
+                throw new IllegalArgumentException("Cannot guard " + key.table() + " at false-positive rate "
+                        + spec.targetFpp() + " (" + spec.expectedKeys() + " expected keys): this H2 database"
+                        + " already has a guard on that column at rate " + existing.targetFpp() + " ("
+                        + existing.expectedKeys() + " expected keys), made by another gate or BLOOM_GUARD, and"
+                        + " guards on one column share one filter. Ask for rate " + existing.targetFpp()
+                        + ", or close the gates that use the existing guard (CALL BLOOM_UNGUARD for one made from"
+                        + " SQL) so that a new one is built at the rate you want");
+            }
             Database db = H2Engine.database(connection);
             String broken = shared.guard.state() == GuardState.UNSYNCED ? shared.guard.unsyncedReason()
                     : H2Watch.hookBroken(db, shared);
@@ -281,10 +294,12 @@ public final class H2Sync implements DatabaseSync {
                     throw e;
                 }
             }
-            if (shared.guard.requestedSpec().expectedKeys() != spec.expectedKeys()
-                    || shared.guard.requestedSpec().targetFpp() != spec.targetFpp()) {
-                LOG.info("{} is already guarded on this database (sized for {} keys at p={}); sharing that guard",
-                        key.table(), shared.guard.requestedSpec().expectedKeys(), shared.guard.requestedSpec().targetFpp());
+            if (existing.expectedKeys() != spec.expectedKeys()) {
+                // Only the size differs (sizes derived from the row count differ from build to
+                // build): the shared filter is rebuilt larger when the table outgrows it.
+                LOG.info("{} is already guarded on this database, sized for {} keys at p={}; sharing that guard"
+                        + " (this request: {} keys at p={})", key.table(), existing.expectedKeys(),
+                        existing.targetFpp(), spec.expectedKeys(), spec.targetFpp());
             }
             return shared.guard;
         }

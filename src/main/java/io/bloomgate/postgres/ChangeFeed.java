@@ -63,6 +63,7 @@ final class ChangeFeed implements Settler, Runnable {
     private static final long MAX_BACKOFF_MILLIS = 5_000;
 
     private final DataSource dataSource;
+    private final String database;
     private final List<FeedGuard> guards;
     private final FeedSettings settings;
     private final Consumer<FeedGuard> rebuildRequest;
@@ -80,7 +81,18 @@ final class ChangeFeed implements Settler, Runnable {
      */
     ChangeFeed(DataSource dataSource, List<FeedGuard> guards, FeedSettings settings,
             Consumer<FeedGuard> rebuildRequest) {
+        this(dataSource, null, guards, settings, rebuildRequest);
+    }
+
+    /**
+     * @param database the database the feed must read ({@link FeedConnection#identity}), checked on
+     *                 every connection when the feed has a data source of its own; null: not checked
+     *                 (the gate's data source, whose database the guards were built on)
+     */
+    ChangeFeed(DataSource dataSource, String database, List<FeedGuard> guards, FeedSettings settings,
+            Consumer<FeedGuard> rebuildRequest) {
         this.dataSource = dataSource;
+        this.database = database;
         this.guards = List.copyOf(guards);
         this.settings = settings;
         this.rebuildRequest = rebuildRequest;
@@ -104,7 +116,7 @@ final class ChangeFeed implements Settler, Runnable {
     }
 
     private void connect() throws SQLException {
-        connection = FeedConnection.open(dataSource);
+        connection = FeedConnection.open(dataSource, database);
     }
 
     @Override

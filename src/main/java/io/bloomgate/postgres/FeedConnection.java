@@ -9,8 +9,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The change feed's own connection, borrowed from the application's data source: how it is set up
- * for polling, handed back as it was lent, and discarded when it failed.
+ * The change feed's own connection, borrowed from the application's data source (or the one given
+ * to {@code BloomGate.Builder.feedDataSource}): how it is set up for polling, handed back as it was
+ * lent, and discarded when it failed.
  */
 final class FeedConnection {
 
@@ -42,8 +43,26 @@ final class FeedConnection {
 
     /** Borrows a connection and sets it up for polling (autocommit, network timeout, settings). */
     static Connection open(DataSource dataSource) throws SQLException {
+        return open(dataSource, null);
+    }
+
+    /**
+     * As {@link #open(DataSource)}, and when {@code database} is not null, checks that the connection
+     * reaches that database ({@link #identity}) on a primary: a feed reading another database's log,
+     * or a standby's (which lags behind the primary the application writes to), would leave keys out
+     * of the filters while looking fresh — wrong answers.
+     */
+    static Connection open(DataSource dataSource, String database) throws SQLException {
         Connection c = dataSource.getConnection();
         try {
+            if (database != null) {
+                String reached = identity(c);
+                if (!database.equals(reached)) {
+                    throw new SQLException("The change feed's data source reaches " + reached + ", not the database the"
+                            + " gate guards (" + database + "): give BloomGate.Builder.feedDataSource a data source of"
+                            + " the same database, on the primary server (not a standby)", "08001");
+                }
+            }
             c.setAutoCommit(true);
             c.setNetworkTimeout(Runnable::run, NETWORK_TIMEOUT_MILLIS); // a silent network fails the read instead of hanging it
             try (Statement s = c.createStatement()) {
@@ -56,6 +75,20 @@ final class FeedConnection {
         } catch (SQLException | RuntimeException e) {
             closeQuietly(c);
             throw e;
+        }
+    }
+
+    /**
+     * Which database a connection reaches: its name and the cluster's system identifier, or a note
+     * that it is a standby (in recovery), which the feed must not read.
+     */
+    static String identity(Connection c) throws SQLException {
+        try (Statement s = c.createStatement();
+                java.sql.ResultSet rs = s.executeQuery("SELECT current_database(), (SELECT system_identifier FROM"
+                        + " pg_control_system()), pg_is_in_recovery()")) {
+            rs.next();
+            return "database " + rs.getString(1) + " of cluster " + rs.getString(2)
+                    + (rs.getBoolean(3) ? " (a standby, in recovery)" : "");
         }
     }
 

@@ -56,8 +56,8 @@ public final class PgSync implements DatabaseSync {
     /** The gate's side of its rebuilds (not final: tests wrap it to widen the windows they probe). */
     private volatile RebuildFence fence;
 
-    private PgSync(DataSource dataSource, List<FeedGuard> guards, FeedSettings settings, UUID instance,
-            String description, InstanceStats stats, RebuildFence fence) {
+    private PgSync(DataSource dataSource, DataSource feedSource, String database, List<FeedGuard> guards,
+            FeedSettings settings, UUID instance, String description, InstanceStats stats, RebuildFence fence) {
         this.dataSource = dataSource;
         this.fence = fence;
         this.instance = instance;
@@ -68,7 +68,7 @@ public final class PgSync implements DatabaseSync {
             t.setDaemon(true);
             return t;
         });
-        this.feed = new ChangeFeed(dataSource, guards, settings, this::requestRebuild);
+        this.feed = new ChangeFeed(feedSource, database, guards, settings, this::requestRebuild);
         this.maintenance = new FeedMaintenance(dataSource, feed, settings, instance, description, snapshots, stats);
     }
 
@@ -82,6 +82,16 @@ public final class PgSync implements DatabaseSync {
      */
     public static PgSync build(DataSource dataSource, List<CatalogReader.KeyColumn> keys, List<FilterSpec> sizes,
             FeedSettings settings, RebuildFence fence) throws SQLException {
+        return build(dataSource, null, keys, sizes, settings, fence);
+    }
+
+    /**
+     * As {@link #build(DataSource, List, List, FeedSettings, RebuildFence)}, with the change feed's
+     * connection from {@code feedSource} (checked to reach the same database) instead of {@code
+     * dataSource}; null: from {@code dataSource}.
+     */
+    public static PgSync build(DataSource dataSource, DataSource feedSource, List<CatalogReader.KeyColumn> keys,
+            List<FilterSpec> sizes, FeedSettings settings, RebuildFence fence) throws SQLException {
         UUID instance = UUID.randomUUID();
         Instant startedAt = Instant.now();
         Map<Integer, PostgresIoCounters> ioAtStart;
@@ -89,8 +99,12 @@ public final class PgSync implements DatabaseSync {
         List<FeedGuard> guards = new ArrayList<>();
         List<GuardSnapshot> loaded = new ArrayList<>();
         long[] keysAtBuild = new long[keys.size()];
+        String database = null;
         try (Connection c = dataSource.getConnection()) {
             c.setAutoCommit(true);
+            if (feedSource != null) {
+                database = FeedConnection.identity(c);
+            }
             PgSchema.install(c);
             Long oldest = null;
             for (int i = 0; i < keys.size(); i++) {
@@ -145,7 +159,8 @@ public final class PgSync implements DatabaseSync {
                 }
             }
         }
-        PgSync sync = new PgSync(dataSource, guards, settings, instance, description,
+        PgSync sync = new PgSync(dataSource, feedSource == null ? dataSource : feedSource, database, guards,
+                settings, instance, description,
                 new InstanceStats(instance, description, startedAt, ioAtStart), fence);
         try {
             sync.feed.start();

@@ -23,8 +23,8 @@ final class SvgBarChart {
     static String render(String title, List<Comparison> rows, int width) {
         int height = 48 + rows.size() * ROW_HEIGHT;
         int barWidth = width - LABEL_WIDTH - VALUE_WIDTH;
-        StringBuilder out = new StringBuilder(String.format(Locale.ROOT, "<svg class=\"chart\" width=\"%d\""
-                + " height=\"%d\" viewBox=\"0 0 %d %d\" role=\"img\">", width, height, width, height));
+        StringBuilder out = new StringBuilder(String.format(Locale.ROOT, "<svg class=\"chart\" width=\"100%%\""
+                + " viewBox=\"0 0 %d %d\" style=\"max-width:%dpx\" role=\"img\">", width, height, width));
         out.append("<title>").append(Html.escape(title)).append("</title>");
         out.append("<text x=\"0\" y=\"18\" class=\"chart-title\">").append(Html.escape(title)).append("</text>");
         legend(out, LABEL_WIDTH, 36, WITHOUT_COLOR, "without the gate");

@@ -58,8 +58,8 @@ final class SvgLineChart {
         Frame f = new Frame(LEFT, TOP, width - LEFT - RIGHT, height - TOP - BOTTOM, xMax, yMax);
 
         StringBuilder out = new StringBuilder();
-        out.append(String.format(Locale.ROOT, "<svg class=\"chart\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\""
-                + " role=\"img\">", width, height, width, height));
+        out.append(String.format(Locale.ROOT, "<svg class=\"chart\" width=\"100%%\" viewBox=\"0 0 %d %d\""
+                + " style=\"max-width:%dpx\" role=\"img\">", width, height, width));
         out.append("<title>").append(Html.escape(title)).append("</title>");
         out.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"18\" class=\"chart-title\">%s</text>", LEFT,
                 Html.escape(title)));

@@ -29,6 +29,47 @@ final class Jooq {
 
     private static final ThreadLocal<List<QueryPart>> COLLECTOR = new ThreadLocal<>();
 
+    static {
+        initialiseQuietly();
+    }
+
+    /**
+     * jOOQ 3.19 logs its logo ("Thank you for using jOOQ") and a "tip of the day" at INFO from the
+     * static initialiser of {@code org.jooq.impl.DefaultRenderContext}, the class behind every
+     * rendering: once per class loader, the first time anything is rendered. bloomgate renders every
+     * statement it analyses, so without this the application's log shows jOOQ's banner as soon as
+     * the gate parses its first statement, in applications that never use jOOQ themselves. The only
+     * switches jOOQ offers are the system properties {@code org.jooq.no-logo} and
+     * {@code org.jooq.no-tips}, read in that initialiser and nowhere else.
+     *
+     * <p>So the properties are set only for the moment bloomgate initialises that class, and only
+     * where the application has not set them itself; then they are removed again, so that no
+     * system property the application (or its own jOOQ) reads is left changed. If the application's
+     * jOOQ has rendered before, the class is initialised already and nothing happens. The one
+     * difference an application sharing bloomgate's jOOQ may see is that the banner, printed once
+     * per JVM, does not appear (in the all-jar, bloomgate's jOOQ is a relocated copy of its own and
+     * the application's jOOQ is untouched).
+     */
+    private static void initialiseQuietly() {
+        String[] properties = {"org.jooq.no-logo", "org.jooq.no-tips"};
+        List<String> setHere = new ArrayList<>();
+        try {
+            for (String property : properties) {
+                if (System.getProperty(property) == null) {
+                    System.setProperty(property, "true");
+                    setHere.add(property);
+                }
+            }
+            Class.forName("org.jooq.impl.DefaultRenderContext", true, DSL.class.getClassLoader());
+        } catch (ClassNotFoundException | SecurityException e) {
+            // Another jOOQ version without that class (or no permission): its banner, if any, is logged.
+        } finally {
+            for (String property : setHere) {
+                System.clearProperty(property);
+            }
+        }
+    }
+
     /** Fails on functions it does not know, so that unknown (possibly aggregate) functions are seen. */
     private final DSLContext parser;
     /** Accepts unknown functions as plain function calls. */

@@ -148,6 +148,21 @@ class BadInputTest {
         }
     }
 
+    /** Before: a directory named "jdbc:h2:." appeared in the working directory, and the run went on. */
+    @Test
+    void aJdbcUrlGivenToDbIsAUsageErrorNamingThePathToPass() {
+        for (String command : new String[] {"demo", "bench"}) {
+            Cli url = Cli.run(command, "--urls", "1000", "--checks", "10", "--quiet", "--db", "jdbc:h2:./bloomgate-url-db");
+            assertThat(url.code).isEqualTo(2);
+            assertThat(url.out).isEmpty();
+            assertThat(url.err.strip()).startsWith("bloomgate " + command + ": --db jdbc:h2:./bloomgate-url-db: --db takes"
+                    + " the directory for the H2 database files, not a JDBC URL; pass the directory, e.g. --db"
+                    + " ./bloomgate-url-db");
+        }
+        assertThat(Path.of("jdbc:h2:.")).doesNotExist();
+        assertThat(Path.of("bloomgate-url-db")).doesNotExist();
+    }
+
     /** Java's own messages are the bare path ("error: /proc/x.html"); the reason must be there. */
     @Test
     void aPathTheFileSystemRefusesGivesTheReason() {

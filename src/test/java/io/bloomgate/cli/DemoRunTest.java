@@ -45,9 +45,14 @@ class DemoRunTest {
     @Test
     void demoCommandWritesTheHtmlReportAndBenchPrintsJson() throws Exception {
         Path html = dir.resolve("out/demo.html");
-        Cli demo = Cli.run("demo", "--urls", "10000", "--checks", "3000", "--quiet", "--out", html.toString());
+        Path db = dir.resolve("demo-db");
+        Cli demo = Cli.run("demo", "--urls", "10000", "--checks", "3000", "--quiet", "--out", html.toString(),
+                "--db", db.toString());
         assertThat(demo.code).as(demo.err).isZero();
         assertThat(demo.out).contains("without gate", "with gate", "HTML report: " + html.toAbsolutePath());
+        // What --db keeps is said, with its size (gigabytes at the default --urls).
+        assertThat(demo.out).containsPattern("database files kept in " + java.util.regex.Pattern.quote(
+                db.toAbsolutePath().toString()) + ": [0-9]+\\.[0-9] GB \\(--db; delete the directory when done");
         String page = Files.readString(html);
         assertThat(page).contains("<svg", "<polyline", "Lookups over time", "False-positive rate",
                 "Without and with the gate", "measured: H2 info.FILE_READ");

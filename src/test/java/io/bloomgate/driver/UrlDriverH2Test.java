@@ -180,6 +180,8 @@ class UrlDriverH2Test {
         assertThatThrownBy(() -> DriverManager.getConnection("jdbc:bloomgate:guards=order.code:" + h2, "sa", ""))
                 .isInstanceOf(SQLException.class).hasMessageContaining("there is no table PUBLIC.ORDER")
                 .hasMessageContaining("ORDERS") // the tables that do exist
+                .hasMessageContaining("for exact case. If a migration (Flyway, Liquibase) creates it")
+                .hasMessageNotContaining("case.. If")
                 .hasMessageContaining("await-tables=true");
         // the failed gate is forgotten: another URL to the database may name other guards
         assertThatThrownBy(() -> DriverManager.getConnection("jdbc:bloomgate:guards=orders.kode:" + h2, "sa", ""))

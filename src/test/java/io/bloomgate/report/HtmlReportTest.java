@@ -59,6 +59,13 @@ class HtmlReportTest {
         assertThat(doc.getElementsByTagName("title").item(0).getTextContent()).isEqualTo("Test <report> & co");
         NodeList svgs = doc.getElementsByTagName("svg");
         assertThat(svgs.getLength()).isEqualTo(5); // the bars, and two charts per guard
+        for (int i = 0; i < svgs.getLength(); i++) {
+            // Scales with the page: a fixed width of 1000 px was clipped in windows narrower than that.
+            org.w3c.dom.Element svg = (org.w3c.dom.Element) svgs.item(i);
+            assertThat(svg.getAttribute("width")).isEqualTo("100%");
+            assertThat(svg.getAttribute("height")).isEmpty();
+            assertThat(svg.getAttribute("viewBox")).matches("0 0 [0-9]+ [0-9]+");
+        }
         NodeList lines = doc.getElementsByTagName("polyline");
         assertThat(lines.getLength()).isEqualTo(12); // 3 series per chart, 4 charts
         String points = ((Element) lines.item(0)).getAttribute("points");
