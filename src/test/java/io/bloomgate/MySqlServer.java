@@ -1,0 +1,58 @@
+package io.bloomgate;
+
+import static org.assertj.core.api.Assertions.fail;
+
+import java.sql.SQLException;
+import org.junit.jupiter.api.Assumptions;
+import org.mariadb.jdbc.MariaDbDataSource;
+
+/**
+ * The MySQL or MariaDB server the MySQL tests ({@code MariaDb*Test}, {@code MySql*Test}) run
+ * against, in this order:
+ * <ol>
+ *   <li>the one named by {@code BLOOMGATE_MYSQL_URL} (CI starts MariaDB 10.11 with {@code
+ *       .ci/mariadb.sh});</li>
+ *   <li>otherwise, when Docker is available, one {@code mysql:8.4} container per JVM, started by
+ *       the first test that asks (see {@link MySqlContainer});</li>
+ *   <li>otherwise the tests are skipped, loudly; with {@code BLOOMGATE_REQUIRE_MYSQL=true} (as CI
+ *       sets) a missing server fails them instead.</li>
+ * </ol>
+ * The data source is MariaDB Connector/J's, which speaks to both servers.
+ */
+public final class MySqlServer {
+
+    private MySqlServer() {
+    }
+
+    public static MariaDbDataSource dataSource() {
+        String url = System.getenv("BLOOMGATE_MYSQL_URL");
+        try {
+            if (url != null && !url.isBlank()) {
+                // Checked first, and Testcontainers is not even loaded on this path (as PostgresServer).
+                return new MariaDbDataSource(url);
+            }
+            MySqlContainer.Connection container = MySqlContainer.startedIfDockerIsAvailable();
+            if (container != null) {
+                MariaDbDataSource ds = new MariaDbDataSource(container.jdbcUrl());
+                ds.setUser(container.user());
+                ds.setPassword(container.password());
+                return ds;
+            }
+        } catch (SQLException e) {
+            throw new IllegalStateException("BLOOMGATE_MYSQL_URL is not a MariaDB Connector/J URL: " + url, e);
+        }
+        String message = "MySQL/MariaDB tests SKIPPED: set BLOOMGATE_MYSQL_URL (e.g. run `bash .ci/mariadb.sh`)"
+                + " or make Docker available";
+        if (Boolean.parseBoolean(System.getenv("BLOOMGATE_REQUIRE_MYSQL"))) {
+            fail(message + " — required here (BLOOMGATE_REQUIRE_MYSQL=true)");
+        }
+        System.err.println("WARNING: " + message);
+        return Assumptions.abort(message);
+    }
+
+    /** The URL of {@link #dataSource()} with MySQL Connector/J's scheme, for tests of that driver. */
+    public static String mysqlConnectorUrl() {
+        String url = dataSource().getUrl();
+        return url.replaceFirst("^jdbc:mariadb:", "jdbc:mysql:");
+    }
+}
