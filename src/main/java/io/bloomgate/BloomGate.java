@@ -6,6 +6,7 @@ import io.bloomgate.jdbc.GateContext;
 import io.bloomgate.jdbc.GateDataSource;
 import io.bloomgate.postgres.FeedSettings;
 import io.bloomgate.postgres.PgSync;
+import io.bloomgate.mysql.MySqlCatalog;
 import io.bloomgate.report.BloomGateJmx;
 import io.bloomgate.sql.Dialect;
 import io.bloomgate.stats.GuardStatsSource;
@@ -379,7 +380,8 @@ public final class BloomGate implements AutoCloseable, GuardStatsSource {
             try (Connection connection = dataSource.getConnection()) {
                 product = connection.getMetaData().getDatabaseProductName();
                 dialect = CatalogReader.dialectOf(product);
-                CatalogReader catalog = new CatalogReader(connection, dialect);
+                CatalogReader catalog = dialect == Dialect.MYSQL ? MySqlCatalog.of(connection)
+                        : new CatalogReader(connection, dialect);
                 defaultSchema = catalog.defaultSchema();
                 for (GuardSpec spec : specs) {
                     CatalogReader.KeyColumn key = catalog.resolve(spec.table, spec.column);
