@@ -50,9 +50,21 @@ public final class MySqlServer {
         return Assumptions.abort(message);
     }
 
-    /** The URL of {@link #dataSource()} with MySQL Connector/J's scheme, for tests of that driver. */
-    public static String mysqlConnectorUrl() {
-        String url = dataSource().getUrl();
-        return url.replaceFirst("^jdbc:mariadb:", "jdbc:mysql:");
+    /**
+     * The same server and user with {@code database} as the connection's database (the tests
+     * create their own, named {@code bloomgate_*}, on which the test user has every right).
+     */
+    public static MariaDbDataSource forDatabase(String database) throws SQLException {
+        MariaDbDataSource server = dataSource();
+        String url = System.getenv("BLOOMGATE_MYSQL_URL");
+        if (url == null || url.isBlank()) {
+            MySqlContainer.Connection c = MySqlContainer.startedIfDockerIsAvailable();
+            MariaDbDataSource ds = new MariaDbDataSource(c.jdbcUrl().replaceFirst("/bloomgate_test$", "/" + database));
+            ds.setUser(c.user());
+            ds.setPassword(c.password());
+            return ds;
+        }
+        // The URL's own string: getUrl() leaves the password out.
+        return new MariaDbDataSource(url.replaceFirst("^(jdbc:[a-z]+://[^/]+/)[^?]*", "$1" + database));
     }
 }
