@@ -6,6 +6,7 @@ import io.bloomgate.jdbc.GateContext;
 import io.bloomgate.jdbc.GateDataSource;
 import io.bloomgate.postgres.FeedSettings;
 import io.bloomgate.postgres.PgSync;
+import io.bloomgate.mysql.MySqlCatalog;
 import io.bloomgate.report.BloomGateJmx;
 import io.bloomgate.sql.Dialect;
 import io.bloomgate.stats.GuardState;
@@ -390,7 +391,8 @@ public final class BloomGate implements AutoCloseable, GuardStatsSource {
             try (Connection connection = dataSource.getConnection()) {
                 product = connection.getMetaData().getDatabaseProductName();
                 dialect = CatalogReader.dialectOf(product);
-                CatalogReader catalog = new CatalogReader(connection, dialect);
+                CatalogReader catalog = dialect == Dialect.MYSQL ? MySqlCatalog.of(connection)
+                        : new CatalogReader(connection, dialect);
                 defaultSchema = catalog.defaultSchema();
                 for (GuardRequest request : requests) {
                     CatalogReader.KeyColumn key = catalog.resolve(request.table(), request.column());

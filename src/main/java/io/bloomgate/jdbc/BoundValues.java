@@ -104,7 +104,12 @@ final class BoundValues {
      * through, so the database's own error reaches the application.
      */
     static boolean accepted(ParameterSlots slots, int index, ColumnType column, Dialect dialect) {
-        switch (slots.kind(index)) {
+        int kind = slots.kind(index);
+        if ((kind == ParameterSlots.UNTYPED || kind == ParameterSlots.OBJECT)
+                && charsetRefuses(slots.object(index), column, dialect)) {
+            return false;
+        }
+        switch (kind) {
             case ParameterSlots.UNTYPED:
                 // Typed by the server from the column, like a literal: converted by its rules.
                 return acceptedObject(slots.object(index), column, Dialect.H2)
@@ -127,6 +132,7 @@ final class BoundValues {
             if (!h2Like && s.indexOf('\0') >= 0) {
                 return false;
             }
+
             if (column.isText()) {
                 // H2 converts to the column's type (VARCHAR(n)) in some comparisons: a longer string
                 // could raise 22001 there. PostgreSQL compares as text.
@@ -178,12 +184,35 @@ final class BoundValues {
     }
 
     /**
+     * MySQL/MariaDB: a string compared with a column of a character set that cannot hold one of its
+     * characters raises "Illegal mix of collations" (1267) rather than matching nothing. The
+     * catalog reader writes the column's character set into its type name; non-ASCII strings are
+     * accepted only against {@code utf8mb4} columns.
+     */
+    private static boolean charsetRefuses(Object value, ColumnType column, Dialect dialect) {
+        return dialect == Dialect.MYSQL && value instanceof String s && !column.typeName().contains("UTF8MB4")
+                && !ascii(s);
+    }
+
+    private static boolean ascii(String s) {
+        for (int i = 0; i < s.length(); i++) {
+            if (s.charAt(i) >= 0x80) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
      * Whether a literal of a statement's shape ({@link io.bloomgate.sql.StatementShape}) compared
      * with {@code column} is one the database accepts: a string is typed from the column, as a
      * parameter sent without a type is; a number must fit.
      */
     static boolean acceptedLiteral(Object literal, ColumnType column, Dialect dialect) {
         if (column == null) {
+            return false;
+        }
+        if (charsetRefuses(literal, column, dialect)) {
             return false;
         }
         if (literal instanceof String s) {

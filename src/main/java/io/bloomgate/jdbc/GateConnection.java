@@ -133,6 +133,13 @@ final class GateConnection extends ForwardingConnection {
         if (!snapshotSuspected && isolation == Connection.TRANSACTION_READ_COMMITTED) {
             return false; // each statement takes a new snapshot
         }
+        if (context.dialect == io.bloomgate.sql.Dialect.MYSQL) {
+            // InnoDB creates a REPEATABLE READ transaction's read view at its first consistent
+            // read of any InnoDB table, not at BEGIN nor at a write, and not for a read the
+            // optimizer answers without the engine: the gate cannot tell from outside whether it
+            // exists yet, so it answers nothing in such a transaction (architecture.md section 5).
+            return true;
+        }
         for (int i = 0; i < touchedCount; i++) {
             if (touched[i] == guard) {
                 return false;

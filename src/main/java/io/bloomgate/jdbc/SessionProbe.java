@@ -18,7 +18,11 @@ abstract class SessionProbe {
     }
 
     static SessionProbe of(Dialect dialect) {
-        return dialect == Dialect.POSTGRES ? new PostgresSessionProbe() : new JdbcSessionProbe();
+        return switch (dialect) {
+            case POSTGRES -> new PostgresSessionProbe();
+            case MYSQL -> new MySqlSessionProbe();
+            default -> new JdbcSessionProbe();
+        };
     }
 
     /**

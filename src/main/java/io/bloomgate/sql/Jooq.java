@@ -82,6 +82,7 @@ final class Jooq {
         SQLDialect sqlDialect = switch (dialect) {
             case H2 -> SQLDialect.H2;
             case POSTGRES -> SQLDialect.POSTGRES;
+            case MYSQL -> SQLDialect.MYSQL;
             case OTHER -> SQLDialect.DEFAULT;
         };
         this.parser = DSL.using(sqlDialect, parseSettings(sqlDialect, ParseUnknownFunctions.FAIL));

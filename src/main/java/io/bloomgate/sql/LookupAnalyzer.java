@@ -655,7 +655,7 @@ final class LookupAnalyzer {
             case 2:
                 Resolver.Part q = name.get(0);
                 if (alias != null ? !r.sameName(q, alias) : !r.fold(q).equals(table.table())) {
-                    return joins.qualifiesJoined(r.fold(q)) ? SafeConditions.JOINED_COLUMN + r.fold(col) : null;
+                    return joins.qualifiesJoined(r.fold(q)) ? SafeConditions.JOINED_COLUMN + r.foldColumn(col) : null;
                 }
                 break;
             case 3:
@@ -667,7 +667,7 @@ final class LookupAnalyzer {
             default:
                 return null;
         }
-        String folded = r.fold(col);
+        String folded = r.foldColumn(col);
         return table.columns().contains(folded) ? folded : null;
     }
 }

@@ -78,7 +78,21 @@ final class Resolver {
             }
             return b == null ? t : b.toString();
         }
+        if (dialect == Dialect.MYSQL) {
+            // Table names as written (lower_case_table_names = 0, checked at build); column names
+            // go through foldColumn.
+            return p.text();
+        }
         return p.text().toUpperCase(Locale.ROOT);
+    }
+
+    /**
+     * A column name as the guarded tables' column lists spell it: MySQL compares column names
+     * case-insensitively, quoted or not, and its guarded tables list them in lower case; elsewhere
+     * as {@link #fold}.
+     */
+    String foldColumn(Part p) {
+        return dialect == Dialect.MYSQL ? p.text().toLowerCase(Locale.ROOT) : fold(p);
     }
 
     boolean sameName(Part a, Part b) {

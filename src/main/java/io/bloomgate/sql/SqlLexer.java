@@ -258,10 +258,12 @@ final class SqlLexer {
                 char c = s.charAt(i);
                 if (Character.isWhitespace(c)) {
                     i++;
+                } else if (dialect == Dialect.MYSQL && mysqlOnly(i, c)) {
+                    throw new LexError(mysqlProblem(i, c));
                 } else if (c == '-' && next(i) == '-') {
                     i = lineEnd(i);
                 } else if (c == '/' && next(i) == '/' && dialect != Dialect.POSTGRES) {
-                    if (dialect == Dialect.OTHER) {
+                    if (dialect == Dialect.OTHER || dialect == Dialect.MYSQL) {
                         throw new LexError("'//' is a comment in some databases and not in others");
                     }
                     i = lineEnd(i);
@@ -272,7 +274,7 @@ final class SqlLexer {
                 } else if (c == '"') {
                     i = quoted(i, '"');
                 } else if (c == '`') {
-                    if (dialect != Dialect.H2) {
+                    if (dialect != Dialect.H2 && dialect != Dialect.MYSQL) {
                         throw new LexError("backtick quoting");
                     }
                     i = quoted(i, '`');
@@ -300,7 +302,7 @@ final class SqlLexer {
                     if (c == ':' && s.regionMatches(true, i + 1, PARAM_PREFIX, 0, PARAM_PREFIX.length())) {
                         throw new LexError("the text uses the reserved parameter prefix :" + PARAM_PREFIX);
                     }
-                    if (c == '$' && dialect == Dialect.OTHER) {
+                    if (c == '$' && (dialect == Dialect.OTHER || dialect == Dialect.MYSQL)) {
                         throw new LexError("'$' (dollar quoting in some databases)");
                     }
                     String p = String.valueOf(c);
@@ -308,8 +310,74 @@ final class SqlLexer {
                     i++;
                 }
             }
+            if (dialect == Dialect.MYSQL) {
+                mysqlWords();
+            }
             return new Lexed(s, Collections.unmodifiableList(tokens), params, null, unicodeEscape,
                     nonStandardStrings, statements(), casts());
+        }
+
+        /**
+         * MySQL/MariaDB constructs that jOOQ reads otherwise than the server does, or whose reading
+         * depends on {@code sql_mode} (measured on MariaDB 10.11; docs/architecture.md, "MySQL and
+         * MariaDB"): refused whatever the session's mode, so that no setting can change what a
+         * recognised text means.
+         */
+        private boolean mysqlOnly(int i, char c) {
+            char d = next(i);
+            return c == '"' // a string by default, an identifier under ANSI_QUOTES; jOOQ: an identifier
+                    || c == '#' // a comment to the end of the line
+                    || c == '@' // user and system variables (@v, @@sql_mode, := assignments)
+                    || (c == '-' && d == '-' && !mysqlCommentSpace(i + 2)) // 1--1 is 2, not 1
+                    || (c == '/' && d == '*' && (at(i + 2) == '!' || at(i + 2) == 'M' && at(i + 3) == '!'))
+                    || (c == '|' && d == '|') // OR, or concatenation under PIPES_AS_CONCAT
+                    || (c == '&' && d == '&') // AND
+                    || (c == '!' && d != '='); // NOT
+        }
+
+        private String mysqlProblem(int i, char c) {
+            return switch (c) {
+                case '"' -> "'\"' (a string under MySQL's default sql_mode, an identifier under ANSI_QUOTES)";
+                case '#' -> "'#' comment";
+                case '@' -> "a user or system variable";
+                case '-' -> "'--' without a following space (an operator in MySQL, not a comment)";
+                case '/' -> "an executable comment /*! ... */ (run by MySQL and MariaDB)";
+                case '|' -> "'||' (OR, or concatenation under PIPES_AS_CONCAT)";
+                default -> "'" + c + "' (an operator whose reading differs between MySQL and the parser)";
+            };
+        }
+
+        /** MySQL's {@code --} starts a comment only when followed by a space or control character. */
+        private boolean mysqlCommentSpace(int j) {
+            return j >= n || s.charAt(j) <= ' ';
+        }
+
+        private char at(int j) {
+            return j < n ? s.charAt(j) : '\0';
+        }
+
+        /**
+         * Words that make a recognised read differ from the database's: locking reads (InnoDB takes
+         * gap locks on absent keys at REPEATABLE READ, which an answered read would not take — an
+         * application's check-then-insert relies on them), and reads whose side effects on the
+         * session another statement can observe ({@code FOUND_ROWS()}, {@code ROW_COUNT()}).
+         */
+        private void mysqlWords() throws LexError {
+            for (int i = 0; i < tokens.size(); i++) {
+                Token t = tokens.get(i);
+                if (t.kind != Kind.WORD) {
+                    continue;
+                }
+                Token next = i + 1 < tokens.size() ? tokens.get(i + 1) : null;
+                if (t.text.equals("FOR") && next != null && (next.is("UPDATE") || next.is("SHARE"))
+                        || t.text.equals("LOCK") && next != null && next.is("IN")) {
+                    throw new LexError("a locking read (InnoDB locks the gaps of absent keys)");
+                }
+                if (t.text.equals("SQL_CALC_FOUND_ROWS") || t.text.equals("FOUND_ROWS")
+                        || t.text.equals("ROW_COUNT")) {
+                    throw new LexError(t.raw + " (a session side effect of reads)");
+                }
+            }
         }
 
         private char next(int i) {
@@ -329,7 +397,7 @@ final class SqlLexer {
             while (i < n) {
                 char c = s.charAt(i);
                 if (c == '/' && next(i) == '*') {
-                    if (dialect == Dialect.OTHER) {
+                    if (dialect == Dialect.OTHER || dialect == Dialect.MYSQL) {
                         throw new LexError("nested block comment (nests in some databases only)");
                     }
                     depth++;
@@ -367,6 +435,15 @@ final class SqlLexer {
 
         private int string(int i) throws LexError {
             Token prefix = previousAdjacent(i);
+            if (dialect == Dialect.MYSQL && !tokens.isEmpty()) {
+                Token last = tokens.get(tokens.size() - 1);
+                // _utf8mb4'x' or _latin1 'x' (charset introducers, with or without a space), N'x',
+                // X'0A', B'01', and 'a' 'b' (adjacent strings concatenate).
+                if (prefix != null && prefix.kind == Kind.WORD || last.kind == Kind.WORD && last.raw.startsWith("_")
+                        || last.kind == Kind.STRING) {
+                    throw new LexError("a string with a prefix, an introducer or a neighbouring string");
+                }
+            }
             boolean escapes = dialect == Dialect.POSTGRES && prefix != null && prefix.kind == Kind.WORD
                     && prefix.text.equals("E");
             if (unicodePrefix(i)) {
@@ -385,7 +462,7 @@ final class SqlLexer {
                         i += 2;
                         continue;
                     }
-                    if (dialect == Dialect.OTHER) {
+                    if (dialect == Dialect.OTHER || dialect == Dialect.MYSQL) {
                         throw new LexError("backslash in a string literal (an escape in some databases)");
                     }
                     if (dialect == Dialect.POSTGRES) {
@@ -439,7 +516,7 @@ final class SqlLexer {
 
         /** The {@code $tag$} opening at {@code i}, or null. H2 knows only {@code $$}. */
         private String dollarTag(int i) {
-            if (dialect == Dialect.OTHER) {
+            if (dialect == Dialect.OTHER || dialect == Dialect.MYSQL) {
                 return null;
             }
             Token prev = previousAdjacent(i);

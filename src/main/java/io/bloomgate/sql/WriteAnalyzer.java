@@ -213,7 +213,7 @@ final class WriteAnalyzer {
             return null;
         }
         List<Resolver.Part> parts = Resolver.parts(f.getQualifiedName());
-        return parts == null || parts.isEmpty() ? null : a.resolver.fold(parts.get(parts.size() - 1));
+        return parts == null || parts.isEmpty() ? null : a.resolver.foldColumn(parts.get(parts.size() - 1));
     }
 
     /** Whether an assignment target (a column or a row of columns) includes the guard's key column. */

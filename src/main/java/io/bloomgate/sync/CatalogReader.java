@@ -23,7 +23,7 @@ import java.util.Map;
  * resolves unquoted identifiers, and decides how the key column's values become keys. Every
  * failure names the table or column and says what to do.
  */
-public final class CatalogReader {
+public class CatalogReader {
 
     /** A resolved key column: the table, how its keys look, and every column's type. */
     /**
@@ -45,6 +45,13 @@ public final class CatalogReader {
         this.defaultSchema = schema != null ? schema : fold("PUBLIC");
     }
 
+    /** For a database whose catalog is read otherwise ({@code mysql.MySqlCatalog}). */
+    protected CatalogReader(Connection connection, Dialect dialect, String defaultSchema) {
+        this.connection = connection;
+        this.dialect = dialect;
+        this.defaultSchema = defaultSchema;
+    }
+
     /** The dialect of a database product name. */
     public static Dialect dialectOf(String product) {
         if (product.startsWith("H2")) {
@@ -52,6 +59,9 @@ public final class CatalogReader {
         }
         if (product.startsWith("PostgreSQL")) {
             return Dialect.POSTGRES;
+        }
+        if (product.startsWith("MySQL") || product.startsWith("MariaDB")) {
+            return Dialect.MYSQL;
         }
         return Dialect.OTHER;
     }

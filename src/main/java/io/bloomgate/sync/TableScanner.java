@@ -64,7 +64,9 @@ public final class TableScanner {
     public static long scan(Connection connection, Guard guard, BloomFilter target, boolean postgres)
             throws SQLException {
         GuardedTable t = guard.table();
-        String sql = "SELECT " + quote(t.keyColumn()) + " FROM " + quote(t.schema()) + "." + quote(t.table());
+        // The driver's quote: a backtick on MySQL/MariaDB, where '"' quotes strings by default.
+        String q = connection.getMetaData().getIdentifierQuoteString();
+        String sql = "SELECT " + quote(t.keyColumn(), q) + " FROM " + quote(t.schema(), q) + "." + quote(t.table(), q);
         long start = System.nanoTime();
         long rows;
         boolean autoCommit = connection.getAutoCommit();
@@ -118,5 +120,11 @@ public final class TableScanner {
     /** A delimited identifier: double quotes, embedded quotes doubled (SQL standard, H2 and PostgreSQL). */
     public static String quote(String identifier) {
         return '"' + identifier.replace("\"", "\"\"") + '"';
+    }
+
+    /** A delimited identifier with the driver's quote string ({@code "} if it names none). */
+    static String quote(String identifier, String quote) {
+        String q = quote == null || quote.isBlank() ? "\"" : quote.trim();
+        return q + identifier.replace(q, q + q) + q;
     }
 }

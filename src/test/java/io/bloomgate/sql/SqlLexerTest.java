@@ -19,7 +19,9 @@ class SqlLexerTest {
     @Test
     void placeholdersOutsideLiteralsIdentifiersAndComments() {
         for (Dialect d : Dialect.values()) {
-            assertThat(params("select ?, '?', \"?\", ? -- ?\n, ?", d)).isEqualTo(3);
+            // MySQL: "?" is a string or an identifier depending on sql_mode: refused (mysqlQuirks...).
+            String quoted = d == Dialect.MYSQL ? "`?`" : "\"?\"";
+            assertThat(params("select ?, '?', " + quoted + ", ? -- ?\n, ?", d)).isEqualTo(3);
             assertThat(params("select 'it''s ?', ? /* ? */", d)).isEqualTo(1);
             assertThat(params("select ?::int, x::text", d)).isEqualTo(1);
         }
@@ -30,6 +32,21 @@ class SqlLexerTest {
         assertThat(params("select $a$ ? $a$, ?, a$b", Dialect.POSTGRES)).isEqualTo(1);
         assertThat(params("select E'\\' ?', ?", Dialect.POSTGRES)).isEqualTo(1);
         assertThat(params("select `?`, ?", Dialect.H2)).isEqualTo(1);
+    }
+
+    /** MySQL/MariaDB texts jOOQ would read otherwise than the server (measured on MariaDB 10.11). */
+    @Test
+    void mysqlQuirksAreErrorsAndPlainMysqlIsRead() {
+        for (String sql : new String[] {"select 1 from t where k = \"x\"", "select 1 from t where k = 'a\\b'",
+            "select 1 /*! + 1 */", "select 1 /*M! + 1 */", "select 1 # c", "select 1--1", "select 1 || 0",
+            "select 1 && 0", "select !1", "select @v", "select @@sql_mode", "select _utf8mb4'x'", "select _latin1 'x'",
+            "select N'x'", "select 'a' 'b'", "select 1 from t where k = ? for update",
+            "select 1 from t where k = ? for share", "select 1 from t where k = ? lock in share mode",
+            "select sql_calc_found_rows k from t", "select found_rows()", "select 1 /* a /* b */ */"}) {
+            assertThat(SqlLexer.lex(sql, Dialect.MYSQL).error).as(sql).isNotNull();
+        }
+        assertThat(params("select `a``?`, ? from `t` where k = ? -- c\n and j != ?", Dialect.MYSQL)).isEqualTo(3);
+        assertThat(params("select 1 - -1, ? /* ? */", Dialect.MYSQL)).isEqualTo(1);
     }
 
     @Test

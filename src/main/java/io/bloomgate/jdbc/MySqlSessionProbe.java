@@ -1,0 +1,85 @@
+package io.bloomgate.jdbc;
+
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * MySQL's and MariaDB's session facts (docs/architecture.md, "MySQL and MariaDB"). Names resolve as
+ * at build only while all of these hold:
+ * <ul>
+ *   <li>the current database ({@code DATABASE()}) is the one the gate was built on;</li>
+ *   <li>{@code sql_mode} holds only modes that change neither how a recognised text reads nor what
+ *       it returns ({@link #NEUTRAL_MODES}); {@code ANSI_QUOTES}, {@code PIPES_AS_CONCAT}, {@code
+ *       NO_BACKSLASH_ESCAPES} only change constructs the lexer refuses anyway, but {@code
+ *       HIGH_NOT_PRECEDENCE}, MariaDB's {@code ORACLE} and anything unknown
+ *       could, so they stop answers;</li>
+ *   <li>the connection's character set is {@code utf8mb4}: a probe string reaches the server as
+ *       the driver encoded it, and in another character set characters it cannot hold would become
+ *       {@code ?} or raise "Illegal mix of collations";</li>
+ *   <li>no temporary table shadows a guarded table (a temporary table hides the base table of the
+ *       same name, qualified or not, for the whole session).</li>
+ * </ul>
+ * Read once per connection and again after statements that may move them ({@code SET}, {@code
+ * USE}, DDL), never per lookup.
+ */
+final class MySqlSessionProbe extends SessionProbe {
+
+    /** sql_mode flags that change neither parsing nor the result of a recognised lookup. */
+    static final Set<String> NEUTRAL_MODES = Set.of("", "STRICT_TRANS_TABLES", "STRICT_ALL_TABLES",
+            "ERROR_FOR_DIVISION_BY_ZERO", "NO_AUTO_CREATE_USER", "NO_ENGINE_SUBSTITUTION", "NO_ZERO_DATE",
+            "NO_ZERO_IN_DATE", "ONLY_FULL_GROUP_BY", "NO_AUTO_VALUE_ON_ZERO", "NO_UNSIGNED_SUBTRACTION",
+            "SIMULTANEOUS_ASSIGNMENT", "TIME_ROUND_FRACTIONAL", "NO_DIR_IN_CREATE", "NO_KEY_OPTIONS",
+            "NO_TABLE_OPTIONS", "NO_FIELD_OPTIONS", "ALLOW_INVALID_DATES", "TRADITIONAL",
+            "ANSI_QUOTES", "PIPES_AS_CONCAT", "NO_BACKSLASH_ESCAPES",
+            // MariaDB Connector/J adds it to every session. It makes built-in function names
+            // reserved words; a text that ran without it could then fail only if it used one as a
+            // column name. Known limitation: a session's mode is not yet compared with the mode
+            // the text's metadata was copied under.
+            "IGNORE_SPACE");
+
+    @Override
+    Facts read(Connection connection, String defaultSchema, String[] guardedTables) throws SQLException {
+        int isolation = connection.getTransactionIsolation();
+        boolean same;
+        try (Statement s = connection.createStatement();
+                ResultSet rs = s.executeQuery("SELECT DATABASE(), @@SESSION.sql_mode,"
+                        + " @@SESSION.character_set_connection")) {
+            rs.next();
+            same = defaultSchema.equals(rs.getString(1)) && neutral(rs.getString(2))
+                    && "utf8mb4".equalsIgnoreCase(rs.getString(3));
+        }
+        if (same) {
+            try (Statement s = connection.createStatement()) {
+                for (String table : guardedTables) {
+                    try (ResultSet rs = s.executeQuery("SHOW CREATE TABLE " + quote(defaultSchema) + "."
+                            + quote(table))) {
+                        if (rs.next() && rs.getString(2).startsWith("CREATE TEMPORARY")) {
+                            same = false;
+                        }
+                    }
+                }
+            }
+        }
+        return new Facts(isolation, same);
+    }
+
+    static boolean neutral(String sqlMode) {
+        if (sqlMode == null) {
+            return false;
+        }
+        for (String mode : sqlMode.toUpperCase(Locale.ROOT).split(",")) {
+            if (!NEUTRAL_MODES.contains(mode.trim())) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    static String quote(String identifier) {
+        return '`' + identifier.replace("`", "``") + '`';
+    }
+}

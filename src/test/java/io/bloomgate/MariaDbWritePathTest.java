@@ -1,0 +1,36 @@
+package io.bloomgate;
+
+import java.sql.SQLException;
+import javax.sql.DataSource;
+import org.mariadb.jdbc.MariaDbDataSource;
+
+/**
+ * {@link WritePathContract} on a real MySQL/MariaDB server, where (until the change feed exists)
+ * the gate's own write bookkeeping is all that keeps the filter complete. Each test gets its own
+ * database.
+ */
+class MariaDbWritePathTest extends WritePathContract {
+
+    @Override
+    DataSource createDatabase() throws SQLException {
+        MariaDbDataSource server = MySqlServer.dataSource();
+        String database = "bloomgate_w" + Long.toHexString(System.nanoTime());
+        H2Databases.run(server, "CREATE DATABASE " + database);
+        MariaDbDataSource db = MySqlServer.forDatabase(database);
+        H2Databases.run(db,
+                "CREATE TABLE items (id BIGINT AUTO_INCREMENT PRIMARY KEY, code VARCHAR(40)) AUTO_INCREMENT = 1000",
+                "INSERT INTO items (id, code) WITH RECURSIVE g(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM g"
+                        + " WHERE n < 100) SELECT n, CONCAT('c', n) FROM g",
+                "CREATE TABLE staging (id BIGINT)",
+                "INSERT INTO staging WITH RECURSIVE g(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM g WHERE n < 50)"
+                        + " SELECT n + 5000 FROM g");
+        return db;
+    }
+
+    @Override
+    void dropDatabase(DataSource database) throws SQLException {
+        String url = ((MariaDbDataSource) database).getUrl();
+        String name = url.replaceFirst("^.*/(bloomgate_w[0-9a-f]+).*$", "$1");
+        H2Databases.run(database, "DROP DATABASE " + name);
+    }
+}
