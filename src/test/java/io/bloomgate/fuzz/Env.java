@@ -167,6 +167,44 @@ final class Env implements AutoCloseable {
         return outcome;
     }
 
+    /** The gate's connection DDL steps run on, opened at the first. */
+    private Connection ddlConnection;
+
+    /**
+     * Runs a DDL step through the gate as the tables' owner (see {@link Step.DdlKind}), stopping at
+     * the first statement that fails; returns what happened, as {@link #write} does.
+     */
+    String ddl(Step.Ddl d) throws SQLException {
+        KeyType t = type(d.type());
+        if (ddlConnection == null) {
+            ddlConnection = target.ddlConnection(this);
+        }
+        String outcome = "ok";
+        try {
+            for (String statement : target.ddl(d, t)) {
+                try (Statement s = ddlConnection.createStatement()) {
+                    s.execute(sql(statement));
+                }
+            }
+            if (d.kind() == Step.DdlKind.RECREATE || d.kind() == Step.DdlKind.RECREATE_BARE) {
+                Target.fill(ddlConnection, sql("{main}"), t, true, 0, KeyType.PRESENT);
+            }
+        } catch (SQLException e) {
+            outcome = "error " + Observation.error(e);
+        }
+        // The direct session's driver may hold statements prepared on the table as it was.
+        target.sessionMayHaveMoved(directSession);
+        try {
+            if (!gate.awaitChangeFeed(Duration.ofSeconds(10))) {
+                throw new IllegalStateException("the change feed did not catch up within 10 s");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+        return outcome;
+    }
+
     private static void closeQuietly(Connection c) {
         if (c == null) {
             return;
@@ -199,7 +237,8 @@ final class Env implements AutoCloseable {
 
     @Override
     public void close() {
-        for (Connection c : new Connection[] {gatedSession, directSession, rawWriter, gateWriter, side}) {
+        for (Connection c : new Connection[] {gatedSession, directSession, rawWriter, gateWriter, side,
+            ddlConnection}) {
             closeQuietly(c);
         }
         Future<?> f = CLOSER.submit(() -> {

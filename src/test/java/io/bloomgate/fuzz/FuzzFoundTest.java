@@ -294,4 +294,52 @@ class FuzzFoundTest {
                 .query("  \nSELECT t_char.v, t_char.k FROM t_char WHERE k = CAST(? AS char(3)) AND \"v\" = (SELECT MAX(v) FROM t_char)", Binding.setString("C2019"))
                 .assertAgrees();
     }
+
+    /**
+     * Issue 22, item 5 (DDL through the gate): the guarded table dropped and recreated through the
+     * gate, its triggers not installed again; a key inserted around the gate is then in the table
+     * but never reaches the filter (nothing logs it), and the gate answers "absent" until its
+     * periodic trigger check notices. Fails until the gate reacts to DDL on a guarded table it
+     * runs itself. Found by PostgreSQL seed 5 (150 s run).
+     */
+    @Test
+    void fuzzPostgreSQLSeed5Episode1Step98() throws Exception {
+        Replay.on(Target.postgres(), "bytea")
+                .ddl(Step.DdlKind.RECREATE_BARE, "bytea", null)
+                .insert("bytea", 297L, false)
+                .query("SELECT * FROM t_bytea WHERE k = ?", Binding.setBytes(new byte[] {3, 123, 0}))
+                .assertAgrees();
+    }
+
+    /**
+     * Issue 22, item 3 (bare columns beside aggregates without GROUP BY): H2 refuses {@code t1.s}
+     * beside SUM and COUNT (90016, "must be in the GROUP BY list") only once a row reaches it, so the
+     * first executions (absent keys) succeed with a row; the gate replays that row where the database
+     * raises. Found by H2 seed 7 (150 s run).
+     */
+    @Test
+    void fuzzH2Seed7Episode7Step11() throws Exception {
+        Replay.on(Target.h2(), "CHAR")
+                .query("SELECT SUM(v), t1.s FROM t_char t1 WHERE k IN (?, ?, ?, ?) ORDER BY COUNT(*) DESC", Binding.setString("C582"), Binding.setString("C1605"), Binding.setString("C675"), Binding.setString("c1557"))
+                .query(new Step.Exec(true, true, 0, 0), "SELECT SUM(v), t1.s FROM t_char t1 WHERE k IN (?, ?, ?, ?) ORDER BY COUNT(*) DESC", Binding.setString("C690"), Binding.setString("C1875"), Binding.setString("C1296       "), Binding.setString("C1431"))
+                .sql("SET SCHEMA_SEARCH_PATH {alt}, {main}")
+                .query("SELECT SUM(v), t1.s FROM t_char t1 WHERE k IN (?, ?, ?, ?) ORDER BY COUNT(*) DESC", Binding.setString("C1818"), Binding.setString("C2097"), Binding.setString("C2475450"), Binding.setString("C939"))
+                .assertAgrees();
+    }
+
+    /**
+     * Not one of issue 22's five (item 5 was PostgreSQL's): on H2, the key column retyped through the
+     * gate (INT to VARCHAR), then a key inserted around it; the lookup through the gate returns no
+     * row where the database returns it, and the gate did not count it as answered from its filter.
+     * Found by H2 seed 7 (150 s run).
+     */
+    @Test
+    void fuzzH2Seed7Episode9Step164() throws Exception {
+        Replay.on(Target.h2(), "INT")
+                .ddl(Step.DdlKind.ALTER_KEY, "INT", "VARCHAR")
+                .query("SELECT * FROM t_int WHERE k = ?", Binding.setInt(894))
+                .insert("INT", 348L, false)
+                .query("SELECT * FROM t_int WHERE k = ?", Binding.setInt(894))
+                .assertAgrees();
+    }
 }

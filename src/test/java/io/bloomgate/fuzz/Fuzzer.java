@@ -12,8 +12,10 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * The differential fuzzer: episodes of random steps — queries from the grammar, writes by another
- * connection of keys just looked up, transactions at every isolation level, schema switches — each
- * run on a session through the gate and on a direct one, whose outcomes must agree. A difference is
+ * connection of keys just looked up, transactions at every isolation level, schema switches, DDL on
+ * the guarded tables through the gate (dropped and recreated, renamed away and back, truncated, the
+ * key column retyped) — each run on a session through the gate and on a direct one, whose outcomes
+ * must agree. A difference is
  * shrunk to a minimal case and printed as a test; the sessions then start afresh and the episode
  * goes on.
  */
@@ -126,11 +128,12 @@ final class Fuzzer {
         SplittableRandom r = new SplittableRandom(options.seed() * 0x9E3779B97F4A7C15L + e);
         Values values = new Values(r);
         List<KeyType> types = target.keyTypes();
-        Grammar grammar = new Grammar(r, values, types);
+        Grammar grammar = new Grammar(r, values, types, target.isPostgres());
         List<Step> episodeSteps = new ArrayList<>();
         List<Sql.Select> pool = new ArrayList<>();
         resetSession();
         queued.clear();
+        renameBack = null;
         try (Env env = target.open(types)) {
             Runner runner = new Runner(env);
             for (int i = 0; i < options.steps() && !pastDeadline(); i++) {
@@ -159,9 +162,18 @@ final class Fuzzer {
     /** Steps generated ahead: the rest of a look-up, insert, look-up-again sequence. */
     private final java.util.ArrayDeque<Step> queued = new java.util.ArrayDeque<>();
 
+    /** A table renamed away, to be renamed back after {@link #renameBackIn} more steps. */
+    private Step.Ddl renameBack;
+    private int renameBackIn;
+
     private Step next(SplittableRandom r, Values values, Grammar grammar, List<Sql.Select> pool, List<KeyType> types) {
         if (!queued.isEmpty()) {
             return queued.poll();
+        }
+        if (renameBack != null && --renameBackIn <= 0) {
+            Step back = renameBack;
+            renameBack = null;
+            return back;
         }
         int dice = r.nextInt(100);
         if (dice < 3) {
@@ -221,8 +233,45 @@ final class Fuzzer {
             schemaSwitch = s instanceof Step.Session ss ? firstWords(ss.sql()) : "setSchema";
             return s;
         }
+        if (r.nextBoolean() && !inTransaction()) {
+            // Not in a transaction (as far as the steps tell): a compared session's locks would make it wait.
+            return ddl(r, values, grammar, types);
+        }
         resetSession();
         return new Step.Reconnect();
+    }
+
+    /**
+     * DDL on a guarded table through the gate (see {@link Step.DdlKind}), then a key inserted by
+     * another connection and looked up: what the gate must have learnt (or stopped trusting) since.
+     */
+    private Step ddl(SplittableRandom r, Values values, Grammar grammar, List<KeyType> types) {
+        KeyType t = types.get(r.nextInt(types.size()));
+        int dice = r.nextInt(10);
+        Step.DdlKind kind = switch (dice) {
+            case 0, 1 -> Step.DdlKind.RECREATE;
+            case 2 -> Step.DdlKind.RECREATE_FROM_ALT;
+            case 3 -> target.isPostgres() ? Step.DdlKind.RECREATE_BARE : Step.DdlKind.RECREATE_FROM_ALT;
+            case 4, 5 -> Step.DdlKind.RENAME_AWAY;
+            case 6 -> Step.DdlKind.TRUNCATE;
+            default -> Step.DdlKind.ALTER_KEY;
+        };
+        String arg = null;
+        if (kind == Step.DdlKind.ALTER_KEY) {
+            List<String> alter = target.alterTypes(t);
+            arg = alter.get(r.nextInt(alter.size()));
+        }
+        if (kind == Step.DdlKind.RENAME_AWAY && renameBack == null) {
+            renameBack = new Step.Ddl(Step.DdlKind.RENAME_BACK, t.name(), null);
+            renameBackIn = 1 + r.nextInt(5);
+        }
+        long index = kind == Step.DdlKind.RECREATE_FROM_ALT && r.nextBoolean()
+                ? KeyType.ALT + r.nextLong(KeyType.ALT_END - KeyType.ALT) : values.indexToInsert(t);
+        if (kind != Step.DdlKind.RECREATE_FROM_ALT || index < KeyType.ALT) {
+            queued.add(new Step.Write(Step.WriteKind.INSERT, t.name(), index, r.nextBoolean()));
+        }
+        queued.add(Step.Query.of(grammar.simpleLookup(t, index), Step.Exec.DEFAULT, true));
+        return new Step.Ddl(kind, t.name(), arg);
     }
 
     private Step transaction(SplittableRandom r) {
@@ -389,6 +438,10 @@ final class Fuzzer {
                 String kind = null;
                 if (n instanceof Sql.Agg a) {
                     kind = "aggregate " + a.function();
+                } else if (n instanceof Sql.Like l) {
+                    kind = l.op() + (l.escape() != null ? " ESCAPE" : "");
+                } else if (n instanceof Sql.Bin b) {
+                    kind = "operator " + b.op();
                 } else if (n instanceof Sql.Func f) {
                     kind = "function " + f.name();
                 } else if (n instanceof Sql.Param p) {

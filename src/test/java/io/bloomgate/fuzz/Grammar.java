@@ -46,19 +46,29 @@ import java.util.UUID;
  * comments, every way of naming the table); the rest are what it must pass through, built from the
  * same parts: OR and NOT over the key, functions and casts on it, subqueries, CTEs, set operations,
  * joins, aggregates without GROUP BY, HAVING, IS NULL, statements without FROM.
+ *
+ * <p>Beside the key predicate, some conjuncts are ones the database may refuse for some rows or
+ * values, where an answer from the filter would hide the error: columns of different types compared
+ * (in one table, or across a join: every pair of key and non-key types), odd LIKE / ILIKE / SIMILAR
+ * TO patterns and ESCAPE clauses, division, casts and SUBSTRING bounds that raise. Some select lists
+ * mix bare columns with aggregates without GROUP BY ({@code *, COUNT(1)}), which H2 accepts, refuses
+ * lazily, or answers with whatever row its scan touched last.
  */
 final class Grammar {
 
     private final SplittableRandom r;
     private final Values values;
     private final List<KeyType> types;
+    /** PostgreSQL (SIMILAR TO exists, and other spellings); else H2. */
+    private final boolean postgres;
     /** The statement being generated writes its values as literals, not {@code ?}. */
     private boolean inline;
 
-    Grammar(SplittableRandom random, Values values, List<KeyType> types) {
+    Grammar(SplittableRandom random, Values values, List<KeyType> types, boolean postgres) {
         this.r = random;
         this.values = values;
         this.types = types;
+        this.postgres = postgres;
     }
 
     /** How a column is referred to in one FROM: through an alias, the table's name, or unqualified. */
@@ -106,10 +116,14 @@ final class Grammar {
         }
         Cond where = conjuncts.size() == 1 ? conjuncts.get(0) : new And(conjuncts);
         boolean grouped = r.nextInt(100) < 12;
-        List<Item> items = grouped ? groupedItems(scope) : items(scope, false);
+        // Bare columns beside aggregates without GROUP BY: H2 accepts some (a row on empty input whose
+        // bare columns come from whatever the scan touched) and refuses others lazily (90016).
+        boolean mixed = !grouped && r.nextInt(100) < 7;
+        List<Item> items = grouped ? groupedItems(scope) : mixed ? mixedItems(scope) : items(scope, false);
         List<Expr> groupBy = grouped ? List.of(col(scope, "v")) : List.of();
         Cond having = grouped && r.nextInt(3) == 0 ? new Cmp(new Agg("COUNT", null, false), ">", new Lit("0")) : null;
-        List<Order> order = r.nextInt(100) < 30 ? order(scope, grouped) : List.of();
+        List<Order> order = mixed ? (r.nextInt(3) == 0 ? mixedOrder(scope) : List.of())
+                : r.nextInt(100) < 30 ? order(scope, grouped) : List.of();
         Limit limit = r.nextInt(100) < 25 ? limit() : null;
         boolean distinct = r.nextInt(10) == 0;
         boolean forUpdate = !grouped && !distinct && r.nextInt(100) < 5;
@@ -188,6 +202,9 @@ final class Grammar {
             case V, LIMIT -> Binding.setInt(r.nextInt(role == Role.V ? 9 : 4));
             case S -> Binding.setString("s" + r.nextInt(6));
             case FREE -> Binding.setString("x" + r.nextInt(10));
+            case PATTERN -> Binding.setString(pick(Values.PATTERNS));
+            case ESCAPE -> Binding.setString(pick(Values.ESCAPES));
+            case BOUND -> Binding.setInt(pick(new Integer[] {0, -1, 1, 3}));
         };
     }
 
@@ -230,7 +247,11 @@ final class Grammar {
 
     private Cond otherConjunct(Scope scope) {
         KeyType t = scope.type();
-        return switch (r.nextInt(16)) {
+        int dice = r.nextInt(21);
+        if (dice >= 16) {
+            return riskyConjunct(scope);
+        }
+        return switch (dice) {
             case 0, 13, 14 -> new Cmp(col(scope, "v"), "=", param(Role.V, t));
             case 15 -> new Cmp(col(scope, "s"), "=", param(Role.S, t));
             case 1 -> new Cmp(col(scope, "v"), pick(new String[] {">=", "<", "<>"}), param(Role.V, t));
@@ -246,6 +267,103 @@ final class Grammar {
             case 11 -> new Cmp(new Lit("1"), "=", new Lit("1"));
             default -> new Cmp(col(scope, "v"), "=", new Lit(String.valueOf(r.nextInt(9))));
         };
+    }
+
+    /**
+     * A conjunct the database may refuse on some rows or some values: columns of different types
+     * compared with each other (H2 converts per row and may fail: 22018), odd LIKE / ILIKE / SIMILAR
+     * TO patterns and ESCAPE clauses (a trailing escape character: 22025), functions that raise on
+     * some inputs (division by zero, text cast to a number, SUBSTRING with a negative length).
+     * Evaluated beside an absent key, the database may still raise (a NULL key makes H2 scan), and
+     * the gate must then not answer.
+     */
+    private Cond riskyConjunct(Scope scope) {
+        return switch (r.nextInt(10)) {
+            case 0, 1, 2 -> columnComparison(scope, scope);
+            case 3, 4, 5 -> likeConjunct(scope);
+            default -> raising(scope);
+        };
+    }
+
+    private static final String[] COLUMNS = {"k", "v", "s"};
+    private static final String[] COMPARISONS = {"=", "<>", "<", ">=", "<=", ">"};
+
+    /** Two columns compared: of one table or ({@code b} another scope) of two joined tables, of any types. */
+    private Cond columnComparison(Scope a, Scope b) {
+        String x = pick(COLUMNS);
+        String y = pick(COLUMNS);
+        if (a == b && x.equals(y)) {
+            y = x.equals("k") ? pick(new String[] {"v", "s"}) : "k";
+        }
+        return switch (r.nextInt(6)) {
+            case 0, 1, 2 -> r.nextBoolean() ? new Cmp(col(a, x), pick(COMPARISONS), col(b, y))
+                    : new Cmp(col(b, y), pick(COMPARISONS), col(a, x));
+            case 3 -> new Between(col(a, x), col(b, y), r.nextBoolean() ? col(a, pick(COLUMNS))
+                    : param(Role.V, a.type()), r.nextInt(4) == 0);
+            case 4 -> new In(col(a, x), List.of(col(b, y), col(b, pick(COLUMNS))), r.nextInt(4) == 0);
+            default -> new In(col(a, x), List.of(col(b, y), param(Role.S, a.type())), false);
+        };
+    }
+
+    /** LIKE, NOT LIKE, ILIKE, SIMILAR TO (PostgreSQL) with odd patterns, as literals or parameters, maybe ESCAPE. */
+    private Cond likeConjunct(Scope scope) {
+        String op = postgres ? pick(new String[] {"LIKE", "LIKE", "ILIKE", "SIMILAR TO"})
+                : pick(new String[] {"LIKE", "LIKE", "ILIKE"});
+        Expr target = col(scope, r.nextInt(4) == 0 ? "k" : "s");
+        Expr pattern = plainParam(Role.PATTERN, scope.type(), r.nextInt(3) == 0);
+        Expr escape = r.nextInt(5) < 2 ? plainParam(Role.ESCAPE, scope.type(), r.nextBoolean()) : null;
+        return new Like(target, op, pattern, escape, r.nextInt(4) == 0);
+    }
+
+    /** Functions and operators that raise on some inputs, over columns and parameters. */
+    private Cond raising(Scope scope) {
+        KeyType t = scope.type();
+        return switch (r.nextInt(7)) {
+            case 0 -> new Cmp(new Bin(new Lit("10"), "/", col(scope, "v")), "=", new Lit("5")); // v is 0 in some rows
+            case 1 -> new Cmp(new Bin(col(scope, "v"), "/", plainParam(Role.BOUND, t, false)), ">", new Lit("0"));
+            case 2 -> new Cmp(new Cast(col(scope, "s"), "INT", r.nextBoolean()), "=", param(Role.V, t));
+            case 3 -> new Cmp(new Func("SUBSTRING", List.of(col(scope, "s"), plainParam(Role.BOUND, t, false),
+                    plainParam(Role.BOUND, t, false))), "=", new Lit("'s'"));
+            case 4 -> new Cmp(new Cast(col(scope, "k"), "INT", r.nextBoolean()), "=", param(Role.V, t));
+            case 5 -> new Cmp(new Func("MOD", List.of(col(scope, "v"), plainParam(Role.BOUND, t, false))), "=",
+                    new Lit("0"));
+            default -> new Cmp(new Cast(plainParam(Role.FREE, t, false), "INT", r.nextBoolean()), "=", col(scope, "v"));
+        };
+    }
+
+    /** A parameter (or, {@code literal} or the statement inline, its literal) without a cast. */
+    private Param plainParam(Role role, KeyType t, boolean literal) {
+        boolean asLiteral = literal || inline;
+        return new Param(role, t, asLiteral ? inlineValue(role, t) : values.binding(role, t), null, false, asLiteral);
+    }
+
+    /**
+     * A select list of aggregates and bare columns without GROUP BY: {@code *, COUNT(1)}, {@code
+     * MIN(s), v}, an expression mixing both, with or without aliases.
+     */
+    private List<Item> mixedItems(Scope scope) {
+        List<Expr> aggregates = List.of(new Agg("COUNT", null, false), new Agg("COUNT", new Lit("1"), false),
+                new Agg("MIN", col(scope, "s"), false), new Agg("MAX", col(scope, "k"), false),
+                new Agg("SUM", col(scope, "v"), false), new Agg("MIN", col(scope, "k"), false));
+        Expr agg = pick(aggregates);
+        String alias = r.nextBoolean() ? "agg" : null;
+        return switch (r.nextInt(7)) {
+            case 0, 1 -> List.of(new Item(null, null), new Item(agg, alias));
+            case 2 -> List.of(new Item(agg, alias), new Item(null, null));
+            case 3 -> List.of(new Item(agg, alias), new Item(col(scope, pick(COLUMNS)), null));
+            case 4 -> List.of(new Item(col(scope, "s"), null), new Item(agg, alias), new Item(col(scope, "k"), "kk"));
+            case 5 -> List.of(new Item(new Bin(new Agg("COUNT", null, false), "+", col(scope, "v")), "mix"));
+            default -> List.of(new Item(agg, alias), new Item(new Bin(col(scope, "v"), "+", new Lit("1")), "v1"));
+        };
+    }
+
+    /** ORDER BY for a mixed select list: a bare column, an aggregate, or the aggregate's alias. */
+    private List<Order> mixedOrder(Scope scope) {
+        return List.of(new Order(switch (r.nextInt(3)) {
+            case 0 -> col(scope, pick(COLUMNS));
+            case 1 -> new Agg("COUNT", null, false);
+            default -> new Lit("1");
+        }, r.nextBoolean()));
     }
 
     /** A conjunct with OR or NOT over columns other than the key. */
@@ -398,9 +516,13 @@ final class Grammar {
                 KeyType other = r.nextBoolean() ? t : pick(types);
                 Scope b = scope(other, true, "b");
                 String kind = pick(new String[] {"JOIN", "LEFT JOIN", "INNER JOIN"});
+                Cond key = new Cmp(col(a, "k"), "=", keyParam(t, false));
+                // Columns of the two tables compared, any pair of types (keys of two key types too).
+                Cond where = r.nextBoolean() ? key : new And(r.nextBoolean() ? List.of(key, columnComparison(a, b))
+                        : List.of(columnComparison(a, b), key));
                 return Select.simple(List.of(new Item(col(a, "k"), "ak"), new Item(col(b, "v"), "bv")),
                         new FromJoin(a.ref(), kind, b.ref(), new Cmp(col(a, "v"), "=", col(b, "v"))),
-                        new Cmp(col(a, "k"), "=", keyParam(t, false))).withOrder(
+                        where).withOrder(
                         List.of(new Order(col(b, "k"), false)), new Limit(LimitStyle.LIMIT, new Lit("3"), null));
             }
             case 10: { // aggregates without GROUP BY (a row even when nothing matches)

@@ -98,6 +98,11 @@ final class H2Target extends Target {
     }
 
     @Override
+    String alterKey(String table, String type) {
+        return "ALTER TABLE " + table + " ALTER COLUMN k SET DATA TYPE " + type;
+    }
+
+    @Override
     List<Step> schemaSwitches() {
         List<Step> steps = new ArrayList<>();
         for (String sql : List.of("SET SCHEMA {alt}", "SET SCHEMA {main}", "USE {alt}", "USE {main}",

@@ -232,6 +232,44 @@ final class PostgresTarget extends Target {
         }
     }
 
+    @Override
+    String alterKey(String table, String type) {
+        return "ALTER TABLE " + table + " ALTER COLUMN k TYPE " + type + " USING k::" + type;
+    }
+
+    /** As the tables' owner (the sessions' role may not run DDL on them), through the gate. */
+    @Override
+    Connection ddlConnection(Env env) throws SQLException {
+        Connection c = roles ? env.gate.dataSource().getConnection(owner.getUser(), owner.getPassword())
+                : env.gate.dataSource().getConnection();
+        try (Statement s = c.createStatement()) {
+            s.execute("SET lock_timeout = '1s'");
+        }
+        return c;
+    }
+
+    /**
+     * A recreated table is the owner's, like the first: the sessions' role gets its privileges
+     * again, and (but for RECREATE_BARE) the owner installs its triggers, as an application's
+     * migration would; before the fill, so that writes around the gate are logged from then on.
+     */
+    @Override
+    List<String> ddl(Step.Ddl d, KeyType t) {
+        List<String> sql = new ArrayList<>(super.ddl(d, t));
+        if (d.kind() == Step.DdlKind.RECREATE || d.kind() == Step.DdlKind.RECREATE_FROM_ALT
+                || d.kind() == Step.DdlKind.RECREATE_BARE) {
+            String table = "{main}." + tableName(t);
+            int at = 2; // after DROP and CREATE
+            if (roles) {
+                sql.add(at++, "GRANT SELECT, INSERT, UPDATE, DELETE ON " + table + " TO " + ROLE);
+            }
+            if (d.kind() != Step.DdlKind.RECREATE_BARE) {
+                sql.add(at, "SELECT bloomgate.install_guard('" + table + "', 'k')");
+            }
+        }
+        return sql;
+    }
+
     /**
      * pgjdbc server-prepares a SQL text on a connection after {@code prepareThreshold} executions
      * of it there. After the search path or the role moves, the prepared statement may read a

@@ -98,6 +98,10 @@ public final class Replay {
         return add(new Step.Write(Step.WriteKind.DELETE, type, index, viaGate));
     }
 
+    public Replay ddl(Step.DdlKind kind, String type, String arg) {
+        return add(new Step.Ddl(kind, type, arg));
+    }
+
     private Replay add(Step step) {
         steps.add(step);
         return this;
@@ -136,6 +140,8 @@ public final class Replay {
         for (Step s : steps) {
             if (s instanceof Step.Write w) {
                 names.add(w.type());
+            } else if (s instanceof Step.Ddl d) {
+                names.add(d.type());
             } else if (s instanceof Step.Query q && q.select() != null) {
                 Sql.any(q.select(), n -> {
                     if (n instanceof Sql.TableRef t) {

@@ -58,6 +58,10 @@ final class Runner {
             env.write(w);
             return null;
         }
+        if (step instanceof Step.Ddl d) {
+            env.ddl(d);
+            return null;
+        }
         if (step instanceof Step.Reconnect) {
             env.reconnect();
             return null;

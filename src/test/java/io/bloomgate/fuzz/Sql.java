@@ -444,25 +444,48 @@ public final class Sql {
         }
     }
 
-    public record Like(Expr expr, Expr pattern, boolean not) implements Cond {
+    /**
+     * {@code expr [NOT] LIKE pattern [ESCAPE escape]}, or with {@code ILIKE} or {@code SIMILAR TO}
+     * (PostgreSQL) as {@code op}; {@code escape} null: no ESCAPE clause.
+     */
+    public record Like(Expr expr, String op, Expr pattern, Expr escape, boolean not) implements Cond {
+
+        public Like(Expr expr, Expr pattern, boolean not) {
+            this(expr, "LIKE", pattern, null, not);
+        }
+
         @Override
         public List<Node> children() {
-            return List.of(expr, pattern);
+            return Arrays.asList(expr, pattern, escape);
         }
 
         @Override
         public Node with(List<Node> c) {
-            return new Like((Expr) c.get(0), (Expr) c.get(1), not);
+            return new Like((Expr) c.get(0), op, (Expr) c.get(1), (Expr) c.get(2), not);
         }
 
         @Override
         public void render(Out out) {
-            out.add(expr).add(not ? " NOT LIKE " : " LIKE ").add(pattern);
+            out.add(expr).add(not ? " NOT " + op + " " : " " + op + " ").add(pattern);
+            if (escape != null) {
+                out.add(" ESCAPE ").add(escape);
+            }
         }
 
         @Override
         public List<Node> reductions() {
-            return List.of(new Cmp(expr, "=", pattern));
+            List<Node> out = new ArrayList<>();
+            if (escape != null) {
+                out.add(new Like(expr, op, pattern, null, not));
+            }
+            if (!op.equals("LIKE")) {
+                out.add(new Like(expr, "LIKE", pattern, escape, not));
+            }
+            if (not) {
+                out.add(new Like(expr, op, pattern, escape, false));
+            }
+            out.add(new Cmp(expr, "=", pattern));
+            return out;
         }
     }
 

@@ -25,9 +25,10 @@ import org.junit.jupiter.params.provider.MethodSource;
  *
  * <p>Every failure is printed with a minimal case as a test to paste; the test fails if there was
  * any. It also fails if the gate answered less than a tenth of the queries from its filter: the
- * workload is meant to test the answers, not only the pass-through path (the fixed seeds see 13-20%
- * answered, long runs 14-19%; a tenth leaves room for changes to the grammar without letting the
- * check go vacuous).
+ * workload is meant to test the answers, not only the pass-through path (with the conjuncts that
+ * may raise, the mixed aggregates and the DDL steps of issue 22: the fixed seeds see 11-23%
+ * answered, 150 s runs about 10% (H2 seed 7: 9.6%, PostgreSQL seed 5: 9.9%); the check below asks
+ * for a fortieth, which leaves room for changes to the grammar without letting it go vacuous).
  */
 class SqlFuzzTest {
 

@@ -130,6 +130,39 @@ public sealed interface Step {
         }
     }
 
+    /** DDL on a guarded table, run through the gate as the tables' owner (see {@link Ddl}). */
+    enum DdlKind {
+        /** DROP TABLE, CREATE TABLE (PostgreSQL: its triggers installed again), rows [0, PRESENT) inserted through the gate */
+        RECREATE,
+        /** as RECREATE, filled by INSERT ... SELECT from the other schema's table: keys the gate cannot see bound */
+        RECREATE_FROM_ALT,
+        /** as RECREATE, but on PostgreSQL without installing the triggers again (writes around the gate go unlogged) */
+        RECREATE_BARE,
+        /** ALTER TABLE ... RENAME TO another name (its lookups then fail) */
+        RENAME_AWAY,
+        /** ALTER TABLE ... RENAME TO the name again */
+        RENAME_BACK,
+        /** TRUNCATE TABLE */
+        TRUNCATE,
+        /** ALTER the key column to another type ({@code arg}): wider, narrower, CHAR for VARCHAR, text for UUID ... */
+        ALTER_KEY
+    }
+
+    /**
+     * DDL on the guarded table of key type {@code type}, run once (not compared), through a
+     * connection of the gate as the tables' owner, committed at once. An error (the table renamed
+     * away, data that does not fit a new type) is part of the step: a replay fails the same way.
+     *
+     * @param arg ALTER_KEY: the key column's new type; otherwise null
+     */
+    record Ddl(DdlKind kind, String type, String arg) implements Step {
+        @Override
+        public String java() {
+            return ".ddl(Step.DdlKind." + kind.name() + ", " + Binding.javaString(type) + ", "
+                    + (arg == null ? "null" : Binding.javaString(arg)) + ")";
+        }
+    }
+
     /** What a write does to the row of key {@code index}. */
     enum WriteKind { INSERT, UPDATE, DELETE }
 

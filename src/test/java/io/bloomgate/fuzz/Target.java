@@ -88,28 +88,84 @@ public abstract class Target implements SqlStyle {
      */
     static void createTable(DataSource ds, String schema, KeyType t, boolean main, long from, long to)
             throws SQLException {
-        String table = schema + "." + tableName(t);
         try (Connection c = ds.getConnection()) {
             try (Statement s = c.createStatement()) {
-                s.execute("CREATE TABLE " + table + " (k " + t.ddl() + " PRIMARY KEY, v " + (main ? "INT" : "BIGINT")
-                        + ", s VARCHAR(" + (main ? 20 : 30) + "))");
+                s.execute(createTableSql(schema, t, main));
             }
-            try (PreparedStatement ps = c.prepareStatement("INSERT INTO " + table + " VALUES (?, ?, ?)")) {
-                for (long i = from; i < to; i++) {
-                    Binding.natural(t.keyOf(i)).apply(ps, 1);
-                    Integer v = main ? v(i) : Integer.valueOf(100 + (int) (i % 9));
-                    if (v == null) {
-                        ps.setNull(2, Types.INTEGER);
-                    } else {
-                        ps.setInt(2, v);
-                    }
-                    ps.setString(3, main ? s(i) : "other-" + (i % 6));
-                    ps.addBatch();
-                }
-                ps.executeBatch();
-            }
+            fill(c, schema, t, main, from, to);
         }
     }
+
+    static String createTableSql(String schema, KeyType t, boolean main) {
+        return "CREATE TABLE " + schema + "." + tableName(t) + " (k " + t.ddl() + " PRIMARY KEY, v "
+                + (main ? "INT" : "BIGINT") + ", s VARCHAR(" + (main ? 20 : 30) + "))";
+    }
+
+    /** Inserts rows {@code [from, to)} into {@code schema.table} on {@code c}, their keys bound as parameters. */
+    static void fill(Connection c, String schema, KeyType t, boolean main, long from, long to) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("INSERT INTO " + schema + "." + tableName(t)
+                + " VALUES (?, ?, ?)")) {
+            for (long i = from; i < to; i++) {
+                Binding.natural(t.keyOf(i)).apply(ps, 1);
+                Integer v = main ? v(i) : Integer.valueOf(100 + (int) (i % 9));
+                if (v == null) {
+                    ps.setNull(2, Types.INTEGER);
+                } else {
+                    ps.setInt(2, v);
+                }
+                ps.setString(3, main ? s(i) : "other-" + (i % 6));
+                ps.addBatch();
+            }
+            ps.executeBatch();
+        }
+    }
+
+    // ------------------------------------------------------------------ DDL on guarded tables
+
+    /**
+     * A connection through the gate that may run DDL on the guarded tables (their owner's), in
+     * autocommit, failing rather than waiting long for a compared session's lock.
+     */
+    Connection ddlConnection(Env env) throws SQLException {
+        Connection c = env.gate.dataSource().getConnection();
+        try (Statement s = c.createStatement()) {
+            s.execute("SET LOCK_TIMEOUT 1000");
+        }
+        return c;
+    }
+
+    /** The key column's types an ALTER_KEY step may choose: its own and the ones lookups cast to. */
+    List<String> alterTypes(KeyType t) {
+        List<String> types = new java.util.ArrayList<>();
+        types.add(t.ddl());
+        types.addAll(t.casts());
+        return types;
+    }
+
+    /** The name a RENAME_AWAY step gives the table of {@code t}. */
+    static String awayName(KeyType t) {
+        return t.quoted() ? "\"" + t.table() + "_away\"" : t.table() + "_away";
+    }
+
+    /**
+     * The statements of a DDL step before its fill (RECREATE fills the table through the gate
+     * afterwards), with the placeholders {@code {main}} and {@code {alt}}.
+     */
+    List<String> ddl(Step.Ddl d, KeyType t) {
+        String table = "{main}." + tableName(t);
+        return switch (d.kind()) {
+            case RECREATE, RECREATE_BARE -> List.of("DROP TABLE " + table, createTableSql("{main}", t, true));
+            case RECREATE_FROM_ALT -> List.of("DROP TABLE " + table, createTableSql("{main}", t, true),
+                    "INSERT INTO " + table + " (k, v, s) SELECT k, v, s FROM {alt}." + tableName(t));
+            case RENAME_AWAY -> List.of("ALTER TABLE " + table + " RENAME TO " + awayName(t));
+            case RENAME_BACK -> List.of("ALTER TABLE {main}." + awayName(t) + " RENAME TO " + tableName(t));
+            case TRUNCATE -> List.of("TRUNCATE TABLE " + table);
+            case ALTER_KEY -> List.of(alterKey(table, d.arg()));
+        };
+    }
+
+    /** ALTER TABLE {@code table} changing the key column k to {@code type}. */
+    abstract String alterKey(String table, String type);
 
     static void run(DataSource ds, String... statements) throws SQLException {
         try (Connection c = ds.getConnection(); Statement s = c.createStatement()) {

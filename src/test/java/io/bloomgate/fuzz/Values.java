@@ -33,7 +33,13 @@ final class Values {
         /** LIMIT / OFFSET / FETCH count */
         LIMIT,
         /** in the select list, unrelated to any column */
-        FREE
+        FREE,
+        /** a LIKE, ILIKE or SIMILAR TO pattern: odd ones the database may refuse (a trailing escape) */
+        PATTERN,
+        /** a LIKE ESCAPE character: one, none, several, NULL */
+        ESCAPE,
+        /** a bound of SUBSTRING or a divisor: zero, negative, huge, NULL */
+        BOUND
     }
 
     private final SplittableRandom r;
@@ -100,6 +106,49 @@ final class Values {
             case S -> s();
             case LIMIT -> limit();
             case FREE -> free();
+            case PATTERN -> pattern();
+            case ESCAPE -> escape();
+            case BOUND -> bound();
+        };
+    }
+
+    /**
+     * Patterns for LIKE / ILIKE / SIMILAR TO: the s column's values, wildcards, and ones the database
+     * refuses (PostgreSQL: a pattern ending in the escape character, 22025; a NUL, 22021) or reads
+     * oddly (backslashes, SIMILAR TO's brackets and bars).
+     */
+    static final String[] PATTERNS = {"s%", "s_", "%", "_", "", "S%", "s1", "ab\\", "\\", "%\\", "s\\%",
+        "\\_", "\\%", "a\u0000b", "%\u0000", "!", "s!", "[s]%", "(s|t)%", "s[0-9]", "%s%%", "s%\\\\", "'%"};
+
+    /** ESCAPE clauses: the usual ones, none (empty), two characters (refused), a character of the patterns. */
+    static final String[] ESCAPES = {"\\", "!", "", "ab", "%", "s", "\\\\"};
+
+    Binding pattern() {
+        String p = PATTERNS[r.nextInt(PATTERNS.length)];
+        return switch (r.nextInt(12)) {
+            case 0 -> Binding.setObject(p);
+            case 1 -> Binding.setNull(Types.VARCHAR);
+            case 2 -> Binding.setObject(p, Types.VARCHAR);
+            case 3 -> Binding.setInt(r.nextInt(3));
+            default -> Binding.setString(p);
+        };
+    }
+
+    Binding escape() {
+        String e = ESCAPES[r.nextInt(ESCAPES.length)];
+        return r.nextInt(10) == 0 ? Binding.setNull(Types.VARCHAR) : Binding.setString(e);
+    }
+
+    Binding bound() {
+        return switch (r.nextInt(10)) {
+            case 0 -> Binding.setInt(0);
+            case 1 -> Binding.setInt(-1);
+            case 2 -> Binding.setInt(-3);
+            case 3 -> Binding.setInt(Integer.MAX_VALUE);
+            case 4 -> Binding.setNull(Types.INTEGER);
+            case 5 -> Binding.setString("0");
+            case 6 -> Binding.setLong(1L << 40);
+            default -> Binding.setInt(1 + r.nextInt(3));
         };
     }
 
@@ -141,7 +190,9 @@ final class Values {
     private Binding equivalent(Object key, KeyType type) {
         if (key instanceof Integer || key instanceof Long) {
             long k = ((Number) key).longValue();
-            return switch (r.nextInt(9)) {
+            return switch (r.nextInt(11)) {
+                case 9 -> Binding.setObject(key, Types.OTHER);
+                case 10 -> Binding.setObject(Long.toString(k), Types.OTHER);
                 case 0 -> Binding.setObject(key);
                 case 1 -> Binding.setLong(k);
                 case 2 -> k == (int) k ? Binding.setInt((int) k) : Binding.setLong(k);
@@ -154,7 +205,9 @@ final class Values {
             };
         }
         if (key instanceof String s) {
-            return switch (r.nextInt(8)) {
+            return switch (r.nextInt(10)) {
+                case 8 -> Binding.setObject(s, Types.OTHER);
+                case 9 -> Binding.setObject(s, r.nextBoolean() ? Types.NVARCHAR : Types.LONGVARCHAR);
                 case 6, 7 -> Binding.setString(s.stripTrailing()); // 'Key-6' for 'Key-6 ': equal as CHAR only
                 case 0 -> Binding.setObject(s);
                 case 1 -> Binding.setNString(s);
@@ -165,7 +218,10 @@ final class Values {
             };
         }
         if (key instanceof BigDecimal d) {
-            return switch (r.nextInt(7)) {
+            return switch (r.nextInt(10)) {
+                case 7 -> Binding.setObject(d, Types.OTHER);
+                case 8 -> Binding.setObject(d, type.jdbcType());
+                case 9 -> Binding.setObject(d.toPlainString(), r.nextBoolean() ? Types.DECIMAL : Types.OTHER);
                 case 0 -> Binding.setObject(d);
                 case 1 -> Binding.setBigDecimal(d.setScale(d.scale() + 2));
                 case 2 -> Binding.setBigDecimal(d.stripTrailingZeros());
@@ -177,7 +233,10 @@ final class Values {
         }
         if (key instanceof UUID u) {
             String text = u.toString();
-            return switch (r.nextInt(6)) {
+            return switch (r.nextInt(9)) {
+                case 6 -> Binding.setObject(u, type.jdbcType());
+                case 7 -> Binding.setObject(text, Types.VARCHAR);
+                case 8 -> Binding.setObject(u, Types.OTHER);
                 case 0 -> Binding.setObject(u);
                 case 1 -> Binding.setString(text);
                 case 2 -> Binding.setString(text.toUpperCase(Locale.ROOT));
@@ -187,7 +246,9 @@ final class Values {
             };
         }
         if (key instanceof byte[] b) {
-            return switch (r.nextInt(4)) {
+            return switch (r.nextInt(6)) {
+                case 4 -> Binding.setObject(b, Types.OTHER);
+                case 5 -> Binding.setObject(b, Types.LONGVARBINARY);
                 case 0 -> Binding.setObject(b);
                 case 1 -> Binding.setObject(b, Types.VARBINARY);
                 case 2 -> Binding.setObject(b, Types.BINARY);
