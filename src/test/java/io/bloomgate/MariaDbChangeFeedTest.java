@@ -309,6 +309,54 @@ class MariaDbChangeFeedTest {
     }
 
     @Test
+    void theLogIsPrunedBelowEveryLiveInstancesPositionAndNothingIsLost() throws Exception {
+        // instanceTimeout 2 s: heartbeats every 0.5 s, pruning every second.
+        BloomGate gate = gate(BloomGate.builder(db).instanceTimeout(Duration.ofSeconds(2)));
+        GuardProbe ids = ids(gate);
+        long first;
+        try (Connection c = db.getConnection()) {
+            raw(c, "INSERT INTO t WITH RECURSIVE g(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM g WHERE i < 50)"
+                    + " SELECT 9001 + 2 * i, 'to prune', 0 FROM g");
+            first = logged(c, "MIN");
+            raw(c, "INSERT INTO t VALUES (9999, 'newest', 0)");
+            long newest = logged(c, "MAX");
+            assertThat(GuardProbe.eventually(FEED, () -> countBelow(c, newest) == 0)).as("rows from id %d below the"
+                    + " newest %d pruned", first, newest).isTrue();
+            assertThat(countBelow(c, newest + 1)).as("the newest row is kept").isEqualTo(1);
+        }
+        caughtUp(gate);
+        awaitState(gate, GuardState.READY);
+        ids.assertFoundByFilter(9003L);
+        ids.assertFoundByFilter(9999L);
+        try (Connection c = db.getConnection()) {
+            raw(c, "INSERT INTO t VALUES (9997, 'after pruning', 0)");
+        }
+        caughtUp(gate);
+        ids.assertFoundByFilter(9997L);
+    }
+
+    /** MIN or MAX of this database's guards' log ids. */
+    private long logged(Connection c, String aggregate) throws SQLException {
+        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT " + aggregate + "(l.id) FROM"
+                + " bloomgate.change_log l JOIN bloomgate.guards g ON g.id = l.guard_id WHERE g.database_name = '"
+                + database + "'")) {
+            rs.next();
+            return rs.getLong(1);
+        }
+    }
+
+    private long countBelow(Connection c, long id) {
+        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT COUNT(*) FROM bloomgate.change_log l"
+                + " JOIN bloomgate.guards g ON g.id = l.guard_id WHERE g.database_name = '" + database + "' AND l.id < "
+                + id)) {
+            rs.next();
+            return rs.getLong(1);
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    @Test
     void aUserWithoutTheTriggerRightIsToldWhatToGrant() throws Exception {
         MariaDbDataSource notrigger = as("bloomgate_notrigger");
         assertThatThrownBy(() -> gate(notrigger))

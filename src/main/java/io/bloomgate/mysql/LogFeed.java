@@ -314,8 +314,7 @@ final class LogFeed implements Runnable, Settler {
         try {
             rows = readNew() + readHoles();
             if (lostRows()) {
-                done = true;
-                return 0;
+                return 0; // waiting writes stay queued (finally): they settle after a poll from the new position
             }
             retireHoles();
             lowestUnread = holes.lowest(hwm + 1);
