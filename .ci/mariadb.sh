@@ -55,6 +55,11 @@ CREATE USER IF NOT EXISTS 'bloomgate_noproc'@'127.0.0.1' IDENTIFIED BY 'bloomgat
 GRANT ALL PRIVILEGES ON `bloomgate%`.* TO 'bloomgate'@'localhost', 'bloomgate'@'127.0.0.1',
     'bloomgate_noproc'@'localhost', 'bloomgate_noproc'@'127.0.0.1';
 GRANT PROCESS ON *.* TO 'bloomgate'@'localhost', 'bloomgate'@'127.0.0.1';
+-- Everything but TRIGGER: a gate built by this user must refuse with the GRANT an administrator runs.
+CREATE USER IF NOT EXISTS 'bloomgate_notrigger'@'localhost' IDENTIFIED BY 'bloomgate_notrigger';
+CREATE USER IF NOT EXISTS 'bloomgate_notrigger'@'127.0.0.1' IDENTIFIED BY 'bloomgate_notrigger';
+GRANT SELECT, INSERT, UPDATE, DELETE, CREATE, DROP, INDEX, ALTER ON `bloomgate%`.*
+    TO 'bloomgate_notrigger'@'localhost', 'bloomgate_notrigger'@'127.0.0.1';
 SQL
 
 # With the binary log on, CREATE TRIGGER needs SUPER unless this is set (error 1419).

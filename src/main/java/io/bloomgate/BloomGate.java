@@ -7,6 +7,7 @@ import io.bloomgate.jdbc.GateDataSource;
 import io.bloomgate.postgres.FeedSettings;
 import io.bloomgate.postgres.PgSync;
 import io.bloomgate.mysql.MySqlCatalog;
+import io.bloomgate.mysql.MySqlSync;
 import io.bloomgate.report.BloomGateJmx;
 import io.bloomgate.sql.Dialect;
 import io.bloomgate.stats.GuardState;
@@ -55,7 +56,7 @@ import javax.sql.DataSource;
  * admin user and commits) that adds every key written by any connection inside the writing
  * transaction. Guards are shared per database: two gates on the same column use one filter.
  * Elsewhere, writes from outside the gate are covered by the database-specific sync (the
- * PostgreSQL change feed).
+ * PostgreSQL and the MySQL/MariaDB change feeds).
  *
  * <p>A gate is a {@link GuardStatsSource}: the reports, the Micrometer binder and the JMX beans of
  * {@code io.bloomgate.report} read it ({@code new BloomGateMetrics(gate)}).
@@ -191,8 +192,8 @@ public final class BloomGate implements AutoCloseable, GuardStatsSource {
 
     /**
      * Waits until this gate's filters hold every key committed before this call, by any connection
-     * or process: on PostgreSQL, until the change feed has completed a read that started after the
-     * call. On H2 (triggers add keys before commit) it returns at once. Useful for read-your-writes
+     * or process: on PostgreSQL and MySQL/MariaDB, until the change feed has completed a read that
+     * started after the call. On H2 (triggers add keys before commit) it returns at once. Useful for read-your-writes
      * across instances and in tests; lookups never need it to be correct (a guard that is behind
      * passes them through).
      *
@@ -206,9 +207,9 @@ public final class BloomGate implements AutoCloseable, GuardStatsSource {
     }
 
     /**
-     * PostgreSQL: how long ago the change feed last completed a read of the change log. Once it
-     * exceeds {@link Builder#staleAfter} lookups pass through until the feed catches up (health
-     * checks report it). Empty on other databases, whose filters need no feed.
+     * PostgreSQL and MySQL/MariaDB: how long ago the change feed last completed a read of the change
+     * log. Once it exceeds {@link Builder#staleAfter} lookups pass through until the feed catches up
+     * (health checks report it). Empty on other databases, whose filters need no feed.
      */
     public Optional<Duration> changeFeedLag() {
         return sync.changeFeedLag();
@@ -225,6 +226,7 @@ public final class BloomGate implements AutoCloseable, GuardStatsSource {
         private final List<GuardRequest> requests = new ArrayList<>();
         private FeedSettings feedSettings = FeedSettings.DEFAULTS;
         private DataSource feedDataSource;
+        private Duration holeGrace = MySqlSync.Settings.DEFAULT_HOLE_GRACE;
         private boolean jmx;
         private String jmxName;
 
@@ -290,7 +292,7 @@ public final class BloomGate implements AutoCloseable, GuardStatsSource {
         }
 
         /**
-         * PostgreSQL: the staleness bound. A guard answers from its filter only while its change
+         * PostgreSQL and MySQL/MariaDB: the staleness bound. A guard answers from its filter only while its change
          * feed's last successful read of the change log was sent less than this long ago, so a key
          * committed longer ago than this is never answered absent; otherwise (its connection died,
          * the server or a read stalled) lookups pass through until a newer read completes. Measured
@@ -303,7 +305,7 @@ public final class BloomGate implements AutoCloseable, GuardStatsSource {
         }
 
         /**
-         * PostgreSQL: the change feed's idle poll interval. The feed polls the change log (writers
+         * PostgreSQL and MySQL/MariaDB: the change feed's idle poll interval. The feed polls the change log (writers
          * send no notification: one would serialize their commits); after a read that found rows
          * it reads again after 2 ms, after empty ones it backs off to this interval. It
          * bounds how long a write from elsewhere waits while the log is quiet (about half of it on
@@ -334,7 +336,7 @@ public final class BloomGate implements AutoCloseable, GuardStatsSource {
         }
 
         /**
-         * PostgreSQL: a gate instance (of any process) silent for this long no longer keeps change-log
+         * PostgreSQL and MySQL/MariaDB: a gate instance (of any process) silent for this long no longer keeps change-log
          * rows it has not read; if it comes back it rebuilds by scan. Default 10 min.
          */
         public Builder instanceTimeout(Duration timeout) {
@@ -357,6 +359,21 @@ public final class BloomGate implements AutoCloseable, GuardStatsSource {
          */
         public Builder feedDataSource(DataSource dataSource) {
             this.feedDataSource = Objects.requireNonNull(dataSource, "feedDataSource must not be null");
+            return this;
+        }
+
+        /**
+         * MySQL/MariaDB, when the gate's user lacks the {@code PROCESS} privilege: how long the change
+         * feed keeps reading an id of the change log that was drawn but not (yet) committed before it
+         * may retire it. Log ids are drawn before commit, so a lower id can commit after a higher one
+         * was read; with {@code PROCESS} the feed proves from {@code information_schema.innodb_trx}
+         * that no transaction that could still commit the id remains, without it it waits this long
+         * and checks that no uncommitted row holds the id (a locking read). What that cannot see: a
+         * transaction stalled for longer than this between drawing the id and inserting its row (see
+         * the README). Retiring only bounds the feed's work and memory; longer is safer. Default 60 s.
+         */
+        public Builder holeGracePeriod(Duration grace) {
+            this.holeGrace = positive(grace, "holeGracePeriod");
             return this;
         }
 
@@ -413,8 +430,13 @@ public final class BloomGate implements AutoCloseable, GuardStatsSource {
             }
             if (sync == null) {
                 // The others build on connections of their own, once the catalog's is closed.
-                sync = dialect == Dialect.POSTGRES ? PgSync.build(dataSource, feedDataSource, keys, sizes, feedSettings, fence)
-                        : ScanSync.build(dataSource, keys, sizes);
+                sync = switch (dialect) {
+                    case POSTGRES -> PgSync.build(dataSource, feedDataSource, keys, sizes, feedSettings, fence);
+                    case MYSQL -> MySqlSync.build(dataSource, feedDataSource, keys, sizes,
+                            new MySqlSync.Settings(feedSettings.staleAfter(), feedSettings.pollInterval(),
+                                    feedSettings.instanceTimeout(), holeGrace), fence);
+                    default -> ScanSync.build(dataSource, keys, sizes);
+                };
             }
             GateContext context = new GateContext(dataSource, product, dialect, defaultSchema, sync.guards(),
                     sync.settler(), sync.watch(), fence);

@@ -5,8 +5,8 @@ import javax.sql.DataSource;
 import org.mariadb.jdbc.MariaDbDataSource;
 
 /**
- * {@link WritePathContract} on a real MySQL/MariaDB server, where (until the change feed exists)
- * the gate's own write bookkeeping is all that keeps the filter complete. Each test gets its own
+ * {@link WritePathContract} on a real MySQL/MariaDB server (with the change feed of {@code MySqlSync}
+ * behind the gate's own write bookkeeping). Each test gets its own
  * database.
  */
 class MariaDbWritePathTest extends WritePathContract {

@@ -2,7 +2,15 @@ package io.bloomgate;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.bloomgate.postgres.PgSync;
+import io.bloomgate.stats.GuardState;
+import java.lang.reflect.Field;
+import java.lang.reflect.Proxy;
 import java.sql.SQLException;
+import java.time.Duration;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import javax.sql.DataSource;
 import org.junit.jupiter.api.Test;
 import org.postgresql.ds.PGSimpleDataSource;
@@ -63,6 +71,56 @@ class PostgresDdlThroughGateTest extends DdlThroughGateContract {
         settle();
         assertThat(find(42)).isTrue();
         comesBack(42);
+    }
+
+    /**
+     * The rename back ends while the rebuild the rename away asked for still runs, its check having
+     * found no table: the rename back's own request finds that rebuild queued (one per guard), and
+     * the check's "no longer exists" must not end the retries that request set. (After the merge of
+     * the one online rebuild the first rebuild often checked while the table was away: the guard
+     * then stayed UNSYNCED, rebuilds=0, for good.) The window is held open here: the rebuild waits
+     * right after its first failed check until the rename back has ended.
+     */
+    @Test
+    void aRenameBackEndingWhileTheRenameAwaysRebuildRunsIsRebuiltAfterIt() throws Exception {
+        CountDownLatch checkedAway = new CountDownLatch(1);
+        CountDownLatch renamedBack = new CountDownLatch(1);
+        AtomicBoolean held = new AtomicBoolean();
+        PgSync sync = (PgSync) field(gate, "sync");
+        Field f = PgSync.class.getDeclaredField("definitionCheck");
+        f.setAccessible(true);
+        Object real = f.get(sync);
+        f.set(sync, Proxy.newProxyInstance(f.getType().getClassLoader(), new Class<?>[] {f.getType()},
+                (proxy, method, args) -> {
+                    method.setAccessible(true);
+                    Object changed;
+                    try {
+                        changed = method.invoke(real, args);
+                    } catch (java.lang.reflect.InvocationTargetException e) {
+                        throw e.getCause();
+                    }
+                    if (changed != null && held.compareAndSet(false, true)) {
+                        checkedAway.countDown();
+                        assertThat(renamedBack.await(20, TimeUnit.SECONDS)).isTrue();
+                    }
+                    return changed;
+                }));
+        throughGate("ALTER TABLE t RENAME TO t_old");
+        assertThat(checkedAway.await(20, TimeUnit.SECONDS)).as("the rebuild checked the table while it was away").isTrue();
+        throughGate("ALTER TABLE t_old RENAME TO t", "INSERT INTO t SELECT 42");
+        renamedBack.countDown();
+        assertThat(GuardProbe.eventually(Duration.ofSeconds(15), () -> state() == GuardState.READY))
+                .as("READY again after a rebuild that followed the rename back (%s)", gate.stats("t", "k")).isTrue();
+        settle();
+        assertThat(find(42)).isTrue();
+        assertThat(find(1)).isTrue();
+        comesBack(42);
+    }
+
+    private static Object field(Object target, String name) throws ReflectiveOperationException {
+        Field f = target.getClass().getDeclaredField(name);
+        f.setAccessible(true);
+        return f.get(target);
     }
 
     private String currentSchema() throws SQLException {

@@ -17,7 +17,10 @@ import picocli.CommandLine.Spec;
             "databaseBytes, loadSeconds, buildSeconds, withoutGate and withGate{seconds, lookupSeconds,",
             "checksPerSecond, databaseLookups, found, inserted, fileReads, fileReadBytes, lookupFileReads,",
             "insertFileReads}, guard{lookups, avoided, passedThrough, falsePositives, bypassed, observedFpp,",
-            "estimatedFpp}, diskAccessesSaved{estimated, indexDepth, measuredFileReads}, speedup, consistent.",
+            "estimatedFpp}, diskAccessesSaved{estimated, indexDepth, measuredFileReads}, speedup, lookupSpeedup,",
+            "insertCost, batches (speed-ups: medians of batches run in turn with and without the gate),",
+            "absentKeyRequests{lookups, speedup, withoutGateLookupsPerSecond, withGateLookupsPerSecond,",
+            "withoutGateFileReads, withGateFileReads}, consistent.",
             "Exit codes: 0 done, 1 failure (or the runs disagreed), 2 usage error."})
 final class BenchCommand implements Callable<Integer> {
 

@@ -41,62 +41,122 @@ final class Crawl {
     }
 
     /**
-     * Runs the crawl through {@code source}; {@code counters} is a plain connection to the same
-     * database for reading H2's I/O counters between the phases.
+     * The crawl through {@code source}, not started: {@link Walk#step()} runs one batch (its lookups,
+     * then the visit of the new URLs, and the commit), so two crawls can alternate batch by batch.
+     * {@code counters} is a plain connection to the same database for reading H2's I/O counters
+     * between the phases.
      */
-    Phases run(DataSource source, Connection counters, Progress progress, String task) throws SQLException {
-        SplittableRandom random = new SplittableRandom(streamSeed);
-        Phases phases = new Phases();
-        long nextNew = workload.urls(); // the id of the next new URL: every new URL is inserted, so ids are
-        long visited = workload.urls(); // dense and ids below `visited` are exactly the table's URLs
-        List<String> fresh = new ArrayList<>(workload.batch());
-        progress.begin(task, workload.checks());
-        long start = System.nanoTime();
-        try (Connection c = source.getConnection();
-                PreparedStatement lookup = c.prepareStatement(LOOKUP);
-                PreparedStatement insert = c.prepareStatement(VisitedDatabase.INSERT)) {
-            c.setAutoCommit(false);
-            for (long done = 0; done < workload.checks(); ) {
-                int n = (int) Math.min(workload.batch(), workload.checks() - done);
-                H2IoCounters before = read(counters);
-                long t0 = System.nanoTime();
-                for (int i = 0; i < n; i++) {
-                    boolean seen = random.nextDouble() < workload.seen();
-                    String url = urls.url(seen ? random.nextLong(visited) : nextNew++);
-                    lookup.setString(1, url);
-                    try (ResultSet rs = lookup.executeQuery()) {
-                        if (rs.next()) {
-                            phases.found++;
-                        } else {
-                            fresh.add(url);
-                        }
+    Walk walk(DataSource source, Connection counters) throws SQLException {
+        return new Walk(source, counters);
+    }
+
+    /** One crawl in progress. */
+    final class Walk implements AutoCloseable {
+
+        private final Connection counters;
+        private final Connection c;
+        private final PreparedStatement lookup;
+        private final PreparedStatement insert;
+        private final SplittableRandom random = new SplittableRandom(streamSeed);
+        private final List<String> fresh = new ArrayList<>(workload.batch());
+        private final Phases phases = new Phases();
+        private long nextNew = workload.urls(); // the id of the next new URL: every new URL is inserted, so ids are
+        private long visited = workload.urls(); // dense and ids below `visited` are exactly the table's URLs
+        private long done;
+
+        private Walk(DataSource source, Connection counters) throws SQLException {
+            this.counters = counters;
+            Connection connection = source.getConnection();
+            try {
+                lookup = connection.prepareStatement(LOOKUP);
+                insert = connection.prepareStatement(VisitedDatabase.INSERT);
+                connection.setAutoCommit(false);
+            } catch (SQLException | RuntimeException e) {
+                connection.close();
+                throw e;
+            }
+            this.c = connection;
+        }
+
+        /** Whether every discovered URL has been checked. */
+        boolean finished() {
+            return done >= workload.checks();
+        }
+
+        /** Discovered URLs checked so far. */
+        long done() {
+            return done;
+        }
+
+        /** One batch: its lookups, then its inserts and commit. Returns the batch's times. */
+        Batch step() throws SQLException {
+            int n = (int) Math.min(workload.batch(), workload.checks() - done);
+            H2IoCounters before = read(counters);
+            long t0 = System.nanoTime();
+            for (int i = 0; i < n; i++) {
+                boolean seen = random.nextDouble() < workload.seen();
+                String url = urls.url(seen ? random.nextLong(visited) : nextNew++);
+                lookup.setString(1, url);
+                try (ResultSet rs = lookup.executeQuery()) {
+                    if (rs.next()) {
+                        phases.found++;
+                    } else {
+                        fresh.add(url);
                     }
                 }
-                H2IoCounters looked = read(counters);
-                phases.lookupNanos += System.nanoTime() - t0;
-                Collections.sort(fresh); // key order: each index page is read once per visit, not once per URL
-                Timestamp at = new Timestamp(VisitedDatabase.EPOCH_MILLIS + 1000L * (workload.urls() + done));
-                for (String url : fresh) {
-                    insert.setString(1, url);
-                    insert.setInt(2, url.length() % 8);
-                    insert.setTimestamp(3, at);
-                    insert.addBatch();
-                }
-                if (!fresh.isEmpty()) {
-                    insert.executeBatch();
-                }
-                c.commit();
-                phases.inserted += fresh.size();
-                visited += fresh.size();
-                fresh.clear();
-                phases.addIo(before, looked, read(counters));
-                done += n;
-                progress.advance(done);
+            }
+            long t1 = System.nanoTime();
+            H2IoCounters looked = read(counters);
+            Collections.sort(fresh); // key order: each index page is read once per visit, not once per URL
+            Timestamp at = new Timestamp(VisitedDatabase.EPOCH_MILLIS + 1000L * (workload.urls() + done));
+            long t2 = System.nanoTime();
+            for (String url : fresh) {
+                insert.setString(1, url);
+                insert.setInt(2, url.length() % 8);
+                insert.setTimestamp(3, at);
+                insert.addBatch();
+            }
+            if (!fresh.isEmpty()) {
+                insert.executeBatch();
+            }
+            c.commit();
+            long t3 = System.nanoTime();
+            phases.inserted += fresh.size();
+            visited += fresh.size();
+            fresh.clear();
+            phases.addIo(before, looked, read(counters));
+            done += n;
+            // The counter reads and the sort are left out: they are the demo's, not the crawler's.
+            Batch batch = new Batch(t1 - t0, t3 - t2);
+            phases.lookupNanos += batch.lookupNanos;
+            phases.nanos += batch.nanos();
+            return batch;
+        }
+
+        /** The crawl's figures so far. */
+        Phases phases() {
+            return phases;
+        }
+
+        /** The ids of the table's URLs are {@code 0 .. visited()-1}. */
+        long visited() {
+            return visited;
+        }
+
+        @Override
+        public void close() throws SQLException {
+            try (c; lookup; insert) {
+                // closes the statements, then the connection
             }
         }
-        phases.nanos = System.nanoTime() - start;
-        progress.end();
-        return phases;
+    }
+
+    /** One batch's time looking up and visiting (inserting and committing). */
+    record Batch(long lookupNanos, long insertNanos) {
+
+        long nanos() {
+            return lookupNanos + insertNanos;
+        }
     }
 
     private static H2IoCounters read(Connection counters) throws SQLException {
@@ -113,7 +173,7 @@ final class Crawl {
         H2IoCounters insertIo = H2IoCounters.ZERO;
         boolean counted = true;
 
-        private void addIo(H2IoCounters before, H2IoCounters looked, H2IoCounters after) {
+        void addIo(H2IoCounters before, H2IoCounters looked, H2IoCounters after) {
             if (before == null || looked == null || after == null) {
                 counted = false;
                 return;

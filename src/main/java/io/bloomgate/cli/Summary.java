@@ -33,6 +33,9 @@ final class Summary {
         line(out, "  gate built in %.2f s (scan of %,d keys; filter %.1f MiB, %d hash functions)",
                 with.buildNanos() / 1e9, w.urls(), guard.filter().memoryBytes() / 1048576.0, guard.filter().hashes());
         out.append('\n');
+        headline(out);
+        out.append('\n');
+        line(out, "  the crawl: check each discovered URL, then insert the new ones");
         line(out, "  %-40s %14s %14s", "", "without gate", "with gate");
         row(out, "lookups (discovered URLs checked)", count(without.checks()), count(with.checks()));
         row(out, "  answered by the filter (avoided)", "-", count(guard.avoided()));
@@ -72,12 +75,61 @@ final class Summary {
         line(out, "  disk accesses saved, %s = %s index pages", estimate.basis().replace("×", "x"), // ASCII: any console
                 count(estimate.saved()));
         line(out, "  (H2 counts a read for every page not in its own cache; the OS may still serve it from memory)");
-        line(out, "  speed-up: %.2fx (the run with the gate went first; order favours the run without)",
+        line(out, "  speed-up: %.2fx (median of %d alternating batches; totals %.2f s without, %.2f s with: %.2fx)",
+                r.crawl().speedUp(), r.crawl().size(), without.seconds(), with.seconds(),
                 without.seconds() / with.seconds());
+        out.append('\n');
+        probes(out);
         if (!r.consistent()) {
             line(out, "  MISMATCH: the runs found or inserted different URLs");
         }
         return out.toString();
+    }
+
+    /** What the gate saves and what it costs, first: medians of the alternating batches. */
+    private void headline(StringBuilder out) {
+        Rounds crawl = r.crawl();
+        line(out, "  what the gate saves, and what it costs (medians of %d batches run in turn with and without it):",
+                crawl.size());
+        line(out, "    crawl (check, then insert the new URLs): %.2fx faster (lookups %.1fx faster; inserts %s)",
+                crawl.speedUp(), crawl.lookupSpeedUp(), change(crawl.writeCost()));
+        Probes.ProbeRun a = r.probesWithout();
+        Probes.ProbeRun b = r.probesWith();
+        line(out, "    requests for URLs nobody visited (nothing inserted): %.1fx faster, %s -> %s lookups/s%s",
+                r.probes().speedUp(), count(a.lookupsPerSecond()), count(b.lookupsPerSecond()),
+                a.io() == null || b.io() == null ? "" : String.format(Locale.ROOT, ", H2 file reads %s -> %s",
+                        count(a.io().fileReads()), count(b.io().fileReads())));
+        H2IoCounters wi = with.insertIo();
+        H2IoCounters wo = without.insertIo();
+        line(out, "    writes: each insert also adds its key to the filter (H2's trigger, inside the transaction);"
+                + " measured: inserts %s with the gate%s", change(crawl.writeCost()), wi == null || wo == null ? ""
+                        : String.format(Locale.ROOT, " (the same work: %s vs %s H2 file reads)",
+                                count(wi.fileReads()), count(wo.fileReads())));
+    }
+
+    /** A fractional change as "3.1% slower" / "2.0% faster". */
+    static String change(double fraction) {
+        if (Double.isNaN(fraction)) {
+            return "not measured";
+        }
+        return String.format(Locale.ROOT, "%.1f%% %s", 100 * Math.abs(fraction), fraction > 0 ? "slower" : "faster");
+    }
+
+    /** The second scenario's table. */
+    private void probes(StringBuilder out) {
+        Probes.ProbeRun a = r.probesWithout();
+        Probes.ProbeRun b = r.probesWith();
+        line(out, "  requests for URLs nobody visited (%.0f%% of them for a visited URL; nothing inserted): %s",
+                100 * Probes.PRESENT, Probes.LOOKUP);
+        line(out, "  %-40s %14s %14s", "", "without gate", "with gate");
+        row(out, "lookups", count(a.lookups()), count(b.lookups()));
+        row(out, "  found a row", count(a.found()), count(b.found()));
+        row(out, "wall time", seconds(a.nanos() / 1e9), seconds(b.nanos() / 1e9));
+        row(out, "lookups per second", count(a.lookupsPerSecond()), count(b.lookupsPerSecond()));
+        if (a.io() != null && b.io() != null) {
+            row(out, "H2 file reads (measured, info.FILE_READ)", count(a.io().fileReads()), count(b.io().fileReads()));
+        }
+        line(out, "  speed-up: %.2fx (median of %d alternating batches)", r.probes().speedUp(), r.probes().size());
     }
 
     /** The benchmark's result in one line. */
@@ -85,12 +137,14 @@ final class Summary {
         H2IoCounters a = without.io();
         H2IoCounters b = with.io();
         return String.format(Locale.ROOT, "urls=%d checks=%d seen=%s fpp=%s seed=%d | without: %.2f s %.0f/s %s reads"
-                + " | with: %.2f s %.0f/s %s reads | avoided=%d passed=%d fp=%d (%s) | build %.2f s | speedup %.2fx%s",
+                + " | with: %.2f s %.0f/s %s reads | avoided=%d passed=%d fp=%d (%s) | build %.2f s | speedup %.2fx"
+                + " (inserts %+.1f%%) | absent-key requests %.2fx%s",
                 r.workload().urls(), r.workload().checks(), r.workload().seen(), r.workload().fpp(), r.workload().seed(),
                 without.seconds(), without.checksPerSecond(), a == null ? "?" : a.fileReads(), with.seconds(),
                 with.checksPerSecond(), b == null ? "?" : b.fileReads(), guard.avoided(), guard.passedThrough(),
                 guard.falsePositives(), percent(guard.observedFalsePositiveRate()), with.buildNanos() / 1e9,
-                without.seconds() / with.seconds(), r.consistent() ? "" : " MISMATCH");
+                r.crawl().speedUp(), 100 * r.crawl().writeCost(), r.probes().speedUp(),
+                r.consistent() ? "" : " MISMATCH");
     }
 
     /** The result as JSON: the workload, both runs, the guard's counters, and consistency. */
@@ -115,8 +169,18 @@ final class Summary {
         if (with.io() != null && without.io() != null) {
             json.field("measuredFileReads", without.io().fileReads() - with.io().fileReads());
         }
-        return json.endObject().field("speedup", without.seconds() / with.seconds())
-                .field("consistent", r.consistent()).endObject().toString();
+        json.endObject().field("speedup", r.crawl().speedUp())
+                .field("lookupSpeedup", r.crawl().lookupSpeedUp()).field("insertCost", r.crawl().writeCost())
+                .field("batches", r.crawl().size());
+        json.name("absentKeyRequests").beginObject().field("lookups", r.probesWith().lookups())
+                .field("speedup", r.probes().speedUp())
+                .field("withoutGateLookupsPerSecond", r.probesWithout().lookupsPerSecond())
+                .field("withGateLookupsPerSecond", r.probesWith().lookupsPerSecond());
+        if (r.probesWith().io() != null && r.probesWithout().io() != null) {
+            json.field("withoutGateFileReads", r.probesWithout().io().fileReads())
+                    .field("withGateFileReads", r.probesWith().io().fileReads());
+        }
+        return json.endObject().field("consistent", r.consistent()).endObject().toString();
     }
 
     private static void run(JsonWriter json, CrawlRun run) {

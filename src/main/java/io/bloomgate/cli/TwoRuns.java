@@ -19,22 +19,28 @@ import org.h2.jdbcx.JdbcDataSource;
 
 /**
  * The demo's measurement: loads the visited-URL table once, then runs the crawl on a fresh copy
- * with the gate and on another fresh copy without it.
+ * with the gate and on another fresh copy without it, then the second scenario (requests for URLs
+ * that do not exist) on the same two copies.
  *
- * <p>For tables of 100,000 URLs or more, a shorter crawl both ways (another stream of URLs) warms up
- * first, so neither timed run pays one-off costs. The run with the gate then goes first: the run
- * without it has the warmer JIT and file cache, so any advantage of order left goes to the
- * baseline, never to the gate.
+ * <p>The two runs alternate batch by batch (with the gate first in even batches, without it first
+ * in odd ones), and the speed-ups are medians of the per-batch ratios. Run one after the other, they
+ * had measured anything from 0.7x to 1.6x for the same crawl: whichever ran second found a warmer
+ * JIT and file cache, and on a shared machine the load changes from one run to the next. Alternated,
+ * both runs see the same machine at the same moment, and the median ignores a batch that a burst of
+ * other work slowed down. For tables of 100,000 URLs or more, a shorter crawl both ways (another
+ * stream of URLs) warms up first, so neither run's first batches pay one-off costs.
  */
 final class TwoRuns {
 
     /** Everything the demo and the benchmark print. */
     record Result(Workload workload, boolean reused, double loadSeconds, long databaseBytes, CrawlRun with,
-            CrawlRun without, List<GateHistory.Sample> history, GateReport report) {
+            CrawlRun without, Rounds crawl, Probes.ProbeRun probesWith, Probes.ProbeRun probesWithout, Rounds probes,
+            List<GateHistory.Sample> history, GateReport report) {
 
         /** Whether both runs found and inserted the same URLs (they must: the gate never answers wrongly). */
         boolean consistent() {
-            return with.found() == without.found() && with.inserted() == without.inserted();
+            return with.found() == without.found() && with.inserted() == without.inserted()
+                    && probesWith.found() == probesWithout.found();
         }
     }
 
@@ -71,14 +77,7 @@ final class TwoRuns {
         Workload shorter = new Workload(workload.urls(), Math.min(workload.checks(), WARM_UP_CHECKS), workload.seen(),
                 workload.fpp(), workload.seed(), workload.db(), workload.cacheKb(), workload.batch());
         TwoRuns warm = new TwoRuns(shorter, Progress.none(), false, ~workload.seed()); // the same URLs, another stream
-        for (boolean withGate : new boolean[] {true, false}) {
-            String name = withGate ? "warm-up-with-gate" : "warm-up-without-gate";
-            try {
-                warm.crawl(db, name, withGate, new Holder());
-            } finally {
-                db.delete(name);
-            }
-        }
+        warm.crawlBoth(db, "warm-up-with-gate", "warm-up-without-gate", new Holder());
         progress.end();
     }
 
@@ -106,11 +105,10 @@ final class TwoRuns {
             if (warmUp && workload.urls() >= WARM_UP_FROM) {
                 warmUp(db);
             }
-            Holder holder = new Holder();
-            CrawlRun with = crawl(db, "run-with-gate", true, holder);
-            CrawlRun without = crawl(db, "run-without-gate", false, holder);
-            return new Result(workload, reused, loadSeconds, db.baseBytes(), with, without, holder.history,
-                    holder.report);
+            Holder h = new Holder();
+            crawlBoth(db, "run-with-gate", "run-without-gate", h);
+            return new Result(workload, reused, loadSeconds, db.baseBytes(), h.with, h.without, h.crawl, h.probesWith,
+                    h.probesWithout, h.probes, h.history, h.report);
         } finally {
             if (cleanUp != null) {
                 try {
@@ -142,52 +140,118 @@ final class TwoRuns {
         }
     }
 
-    /** What only the run with the gate produces. */
+    /** What the paired runs produce. */
     private static final class Holder {
         List<GateHistory.Sample> history = List.of();
         GateReport report;
+        CrawlRun with;
+        CrawlRun without;
+        Rounds crawl;
+        Probes.ProbeRun probesWith;
+        Probes.ProbeRun probesWithout;
+        Rounds probes;
     }
 
-    private CrawlRun crawl(VisitedDatabase db, String name, boolean withGate, Holder holder)
+    /**
+     * Both crawls, then both runs of requests, on two fresh copies of the base, alternating batch by
+     * batch. Each database has its own counters connection, open throughout: H2 closes a database
+     * with its last connection, and its counters restart when it reopens.
+     */
+    private void crawlBoth(VisitedDatabase db, String withName, String withoutName, Holder holder)
             throws SQLException, IOException {
-        db.copyBase(name);
-        JdbcDataSource h2 = db.dataSource(name, workload.cacheKb());
-        Crawl crawl = new Crawl(workload, urls, streamSeed);
-        // This connection stays open for the whole run: the database stays open (H2 closes it with
-        // its last connection, and its counters restart when it reopens).
-        try (Connection counters = h2.getConnection()) {
-            CrawlRun run;
-            if (withGate) {
-                H2IoCounters before = H2IoCounters.read(counters).orElse(null);
+        try {
+            db.copyBase(withName);
+            db.copyBase(withoutName);
+            JdbcDataSource withH2 = db.dataSource(withName, workload.cacheKb());
+            JdbcDataSource withoutH2 = db.dataSource(withoutName, workload.cacheKb());
+            try (Connection withCounters = withH2.getConnection(); Connection withoutCounters = withoutH2.getConnection()) {
+                H2IoCounters before = H2IoCounters.read(withCounters).orElse(null);
                 progress.begin("building the gate", 0);
                 long t0 = System.nanoTime();
-                try (BloomGate gate = BloomGate.builder(h2)
+                try (BloomGate gate = BloomGate.builder(withH2)
                         .guard(VisitedDatabase.TABLE, "url", workload.expectedKeys(), workload.fpp()).build()) {
                     long buildNanos = System.nanoTime() - t0;
                     progress.end();
-                    H2IoCounters built = H2IoCounters.read(counters).orElse(null);
-                    Crawl.Phases p;
+                    H2IoCounters built = H2IoCounters.read(withCounters).orElse(null);
+                    Crawl crawl = new Crawl(workload, urls, streamSeed);
+                    Rounds crawlRounds = new Rounds();
+                    Crawl.Phases with;
+                    Crawl.Phases without;
+                    long visited;
                     try (GateHistory history = GateHistory.every(gate, SAMPLE_EVERY)) {
-                        p = crawl.run(gate.dataSource(), counters, progress, "crawl with the gate");
+                        try (Crawl.Walk a = crawl.walk(gate.dataSource(), withCounters);
+                                Crawl.Walk b = crawl.walk(withoutH2, withoutCounters)) {
+                            progress.begin("crawling, with and without the gate in turn", 2 * workload.checks());
+                            for (int i = 0; !a.finished(); i++) {
+                                Crawl.Batch x;
+                                Crawl.Batch y;
+                                if (i % 2 == 0) {
+                                    x = a.step();
+                                    progress.advance(a.done() + b.done());
+                                    y = b.step();
+                                } else {
+                                    y = b.step();
+                                    progress.advance(a.done() + b.done());
+                                    x = a.step();
+                                }
+                                progress.advance(a.done() + b.done());
+                                crawlRounds.add(x.lookupNanos(), x.insertNanos(), y.lookupNanos(), y.insertNanos());
+                            }
+                            progress.end();
+                            with = a.phases();
+                            without = b.phases();
+                            visited = a.visited();
+                        }
                         history.sample();
                         holder.history = history.samples();
                     }
-                    holder.report = gate.report();
                     GuardStats guard = gate.stats(VisitedDatabase.TABLE, "url");
-                    run = result(true, p, guard, buildNanos,
+                    holder.report = gate.report();
+                    holder.with = result(true, with, guard, buildNanos,
                             before == null || built == null ? null : built.minus(before));
+                    holder.without = result(false, without, null, 0, null);
+                    holder.crawl = crawlRounds;
+                    probeBoth(gate, withCounters, withoutH2, withoutCounters, visited, holder);
                 }
-            } else {
-                run = result(false, crawl.run(h2, counters, progress, "crawl without the gate"), null, 0, null);
+                for (Connection counters : new Connection[] {withCounters, withoutCounters}) {
+                    try (Statement s = counters.createStatement()) {
+                        s.execute("SHUTDOWN");
+                    }
+                }
             }
-            try (Statement s = counters.createStatement()) {
-                s.execute("SHUTDOWN");
-            }
-            return run;
         } finally {
-            if (workload.db() == null) {
-                db.delete(name); // up to a few hundred MB each: do not wait for the end
+            if (workload.db() == null || !warmUp) {
+                db.delete(withName); // up to a few hundred MB each: do not wait for the end
+                db.delete(withoutName);
             }
+        }
+    }
+
+    /** The second scenario on the crawled copies: requests for URLs nobody visited, in turn. */
+    private void probeBoth(BloomGate gate, Connection withCounters, JdbcDataSource withoutH2,
+            Connection withoutCounters, long visited, Holder holder) throws SQLException {
+        Probes probes = new Probes(workload, urls, ~streamSeed * 31);
+        Rounds rounds = new Rounds();
+        try (Probes.Walk a = probes.walk(gate.dataSource(), withCounters, visited);
+                Probes.Walk b = probes.walk(withoutH2, withoutCounters, visited)) {
+            progress.begin("requests for URLs nobody visited, with and without the gate in turn", 2 * workload.checks());
+            for (int i = 0; !a.finished(); i++) {
+                long x;
+                long y;
+                if (i % 2 == 0) {
+                    x = a.step();
+                    y = b.step();
+                } else {
+                    y = b.step();
+                    x = a.step();
+                }
+                progress.advance(a.done() + b.done());
+                rounds.add(x, 0, y, 0);
+            }
+            progress.end();
+            holder.probesWith = a.result();
+            holder.probesWithout = b.result();
+            holder.probes = rounds;
         }
     }
 

@@ -173,6 +173,32 @@ public final class MySqlCatalog extends CatalogReader {
         return new KeyColumn(guarded, form, keyType.type(), types, key.fullType + " " + key.collation);
     }
 
+    /**
+     * Every column of a table in ordinal order (names in lower case), with its type as {@link
+     * KeyColumn#columnTypes} has it; empty if there is no such table. A rebuild compares it with the
+     * guard's ({@code TableDefinition}).
+     */
+    public static Map<String, ColumnType> columnTypes(Connection connection, String database, String table)
+            throws SQLException {
+        Map<String, ColumnType> types = new LinkedHashMap<>();
+        try (PreparedStatement ps = connection.prepareStatement("SELECT COLUMN_NAME, DATA_TYPE, COLUMN_TYPE,"
+                + " CHARACTER_SET_NAME, COLLATION_NAME, CHARACTER_MAXIMUM_LENGTH, NUMERIC_PRECISION, NUMERIC_SCALE,"
+                + " EXTRA FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = ? AND TABLE_NAME = ?"
+                + " ORDER BY ORDINAL_POSITION")) {
+            ps.setString(1, database);
+            ps.setString(2, table);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    Column c = new Column(rs.getString(1), rs.getString(2).toLowerCase(Locale.ROOT),
+                            rs.getString(3).toLowerCase(Locale.ROOT), rs.getString(4), rs.getString(5),
+                            rs.getLong(6), rs.getInt(7), rs.getInt(8), rs.getString(9));
+                    types.put(c.name.toLowerCase(Locale.ROOT), c.columnType());
+                }
+            }
+        }
+        return types;
+    }
+
     /** One row of information_schema.COLUMNS. */
     private record Column(String name, String dataType, String fullType, String charset, String collation,
             long length, int precision, int scale, String extra) {

@@ -46,6 +46,8 @@ final class FeedGuard {
      * still shows the same, every write to the table since has been logged.
      */
     private volatile String hook;
+    /** {@link #redefined()} calls so far. */
+    private final java.util.concurrent.atomic.AtomicLong redefinitions = new java.util.concurrent.atomic.AtomicLong();
     private static final long AUTOMATIC_REBUILD_RETRY_NANOS = 5_000_000_000L;
     /**
      * {@link System#nanoTime()} taken before the statement of the last successful read was sent,
@@ -274,9 +276,37 @@ final class FeedGuard {
         return awaitingRebuild;
     }
 
-    /** The table can no longer be rebuilt into this guard (its columns changed): no more automatic attempts. */
-    void stopAutomaticRebuild() {
-        automaticRebuild = false;
+    /**
+     * DDL through the gate on the table ended ({@code Redefinitions.after}): a verdict on the table
+     * reached before now may be out of date, and the feed requests the rebuild the guard awaits
+     * until one succeeds ({@link #rebuildAutomatically}). One step under the lock {@link
+     * #stopAutomaticRebuild} takes, so that a stop decided on an older verdict cannot undo it.
+     */
+    void redefined() {
+        synchronized (redefinitions) {
+            redefinitions.incrementAndGet();
+            rebuildAutomatically();
+        }
+    }
+
+    /** How many times DDL through the gate on the table has ended: compare to see whether any did since. */
+    long redefinitions() {
+        return redefinitions.get();
+    }
+
+    /**
+     * The table can no longer be rebuilt into this guard (its columns changed): no more automatic
+     * attempts, unless DDL through the gate ended since the check that found it ({@code redefinitionsSeen},
+     * read before it): the check may have read the catalog before that DDL committed (a table renamed
+     * away and back, the back half committed after the check), and that DDL's own request for a
+     * rebuild may have found this one still running. Its retry must stand.
+     */
+    void stopAutomaticRebuild(long redefinitionsSeen) {
+        synchronized (redefinitions) {
+            if (redefinitions.get() == redefinitionsSeen) {
+                automaticRebuild = false;
+            }
+        }
     }
 
     String hook() {

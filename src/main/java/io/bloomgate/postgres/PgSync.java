@@ -55,6 +55,17 @@ public final class PgSync implements DatabaseSync {
     private final java.util.Set<FeedGuard> rebuildsQueued = java.util.concurrent.ConcurrentHashMap.newKeySet();
     /** The gate's side of its rebuilds (not final: tests wrap it to widen the windows they probe). */
     private volatile RebuildFence fence;
+    /**
+     * What a rebuild checks the table's definition with, before anything else: {@link
+     * TableDefinition#changed} (not final: tests wrap it to hold a rebuild right after its check).
+     */
+    private volatile DefinitionCheck definitionCheck = TableDefinition::changed;
+
+    /** {@link TableDefinition#changed}'s shape. */
+    @FunctionalInterface
+    interface DefinitionCheck {
+        String changed(Connection connection, Guard guard) throws SQLException;
+    }
 
     private PgSync(DataSource dataSource, DataSource feedSource, String database, List<FeedGuard> guards,
             FeedSettings settings, UUID instance, String description, InstanceStats stats, RebuildFence fence) {
@@ -216,7 +227,7 @@ public final class PgSync implements DatabaseSync {
             public void after(Guard guard) {
                 FeedGuard fg = feedGuard(guard);
                 if (fg != null && fg.awaitingRebuild()) {
-                    fg.rebuildAutomatically(); // retried by the feed until one succeeds
+                    fg.redefined(); // retried by the feed until one succeeds
                     requestRebuild(fg);
                 }
             }
@@ -257,6 +268,7 @@ public final class PgSync implements DatabaseSync {
         if (!fg.guard.rebuilding() && rebuildsQueued.add(fg)) {
             try {
                 rebuilds.execute(() -> {
+                    long redefinitions = fg.redefinitions();
                     try {
                         rebuild(fg);
                     } catch (SQLException | RuntimeException e) {
@@ -265,6 +277,12 @@ public final class PgSync implements DatabaseSync {
                         Thread.currentThread().interrupt();
                     } finally {
                         rebuildsQueued.remove(fg);
+                    }
+                    // DDL through the gate ended while this one ran: its request found this one queued
+                    // and was dropped, and this one may have checked, scanned or hooked the table as it
+                    // was before (renamed away, then back). Once more, now that the DDL is over.
+                    if (fg.redefinitions() != redefinitions && fg.awaitingRebuild() && !feed.closed()) {
+                        requestRebuild(fg);
                     }
                 });
             } catch (java.util.concurrent.RejectedExecutionException e) {
@@ -311,13 +329,14 @@ public final class PgSync implements DatabaseSync {
         if (guard.rebuilding() || feed.closed()) {
             return;
         }
+        long redefinitions = fg.redefinitions(); // before the check: DDL that ends after it may make its verdict stale
         try (Connection c = dataSource.getConnection()) {
             c.setAutoCommit(true);
-            String changed = TableDefinition.changed(c, guard);
+            String changed = definitionCheck.changed(c, guard);
             if (changed != null) {
                 // The guard's key form, column types and copied metadata describe the old table.
                 fg.awaitRebuild(changed + ": build a new gate");
-                fg.stopAutomaticRebuild();
+                fg.stopAutomaticRebuild(redefinitions);
                 throw new IllegalStateException("Cannot rebuild " + guard + ": " + changed
                         + "; close the gate and build a new one");
             }

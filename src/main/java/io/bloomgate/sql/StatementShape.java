@@ -4,6 +4,7 @@ import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import java.util.regex.Pattern;
 
 /**
  * A SQL text with its key-like literals abstracted: {@code ... WHERE email = 'x@example.net'}
@@ -112,6 +113,9 @@ public record StatementShape(String key, String text, int[] sources, Object[] li
         return after.punct(")") || after.kind() == SqlLexer.Kind.WORD && FOLLOWERS.contains(after.text());
     }
 
+    /** Compiled once: {@code String.matches} compiled it for every literal of every text. */
+    private static final Pattern PLAIN_NUMBER = Pattern.compile("[0-9]+(\\.[0-9]*)?|\\.[0-9]+");
+
     /** The literal's value, or null when it is not a plain string or number. */
     private static Object value(SqlLexer.Token t) {
         String raw = t.raw();
@@ -121,7 +125,7 @@ public record StatementShape(String key, String text, int[] sources, Object[] li
             }
             return raw.substring(1, raw.length() - 1).replace("''", "'");
         }
-        if (!raw.matches("[0-9]+(\\.[0-9]*)?|\\.[0-9]+")) {
+        if (!PLAIN_NUMBER.matcher(raw).matches()) {
             return null; // exponents, hex: kept as written
         }
         BigDecimal d = new BigDecimal(raw);

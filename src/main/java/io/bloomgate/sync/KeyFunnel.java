@@ -95,6 +95,34 @@ public final class KeyFunnel {
     }
 
     /**
+     * Adds a key as a MySQL/MariaDB change-log trigger logged it: the server's conversion of the
+     * column's value to bytes (sql/mysql/install.sql). An integer is its decimal digits, a {@code
+     * BIGINT UNSIGNED} too (its key form is the exact decimal), a binary string its bytes, a text its
+     * utf8mb4 bytes: each becomes the same Java value a scan of the column reads ({@code getLong}, a
+     * {@code BigDecimal}, {@code byte[]}, {@code String}), so the canonical key is the scan's and the
+     * probe's. NULL is skipped, as in {@link #addValue}.
+     *
+     * @return whether a key was added
+     * @throws IllegalArgumentException if an integer key's bytes are not decimal digits (the trigger
+     *     is not this jar's)
+     */
+    public static boolean addLogged(Guard guard, byte[] logged, KeyBuffer scratch) {
+        if (logged == null) {
+            return false;
+        }
+        if (guard.keyIsInteger()) {
+            guard.addLong(Long.parseLong(new String(logged, java.nio.charset.StandardCharsets.US_ASCII)));
+            return true;
+        }
+        Object value = switch (guard.keyType()) {
+            case BINARY, VARBINARY, LONGVARBINARY, BLOB -> logged;
+            case DECIMAL, NUMERIC -> new java.math.BigDecimal(new String(logged, java.nio.charset.StandardCharsets.US_ASCII));
+            default -> new String(logged, java.nio.charset.StandardCharsets.UTF_8);
+        };
+        return addValue(guard, value, scratch);
+    }
+
+    /**
      * Adds the key in column {@code column} of the current row of {@code rs} (a scan, a change
      * log's row) to {@code target}, or through the guard when {@code target} is null (then a
      * rebuild's next filter gets it too, and it is counted). NULL and non-canonical values are

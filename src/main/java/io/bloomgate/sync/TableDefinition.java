@@ -25,7 +25,15 @@ public final class TableDefinition {
      */
     public static String changed(Connection connection, Guard guard) throws SQLException {
         GuardedTable t = guard.table();
-        Map<String, ColumnType> now = CatalogReader.columnTypes(connection, t.schema(), t.table());
+        return changed(guard, CatalogReader.columnTypes(connection, t.schema(), t.table()));
+    }
+
+    /**
+     * As {@link #changed(Connection, Guard)}, with the table's columns now as a database-specific
+     * catalog reads them ({@code mysql.MySqlCatalog}, whose types the guard was built with).
+     */
+    public static String changed(Guard guard, Map<String, ColumnType> now) {
+        GuardedTable t = guard.table();
         if (now.isEmpty()) {
             return "table " + t.schema() + "." + t.table() + " no longer exists";
         }

@@ -34,12 +34,22 @@ class DemoRunTest {
         assertThat(r.with().lookupIo().fileReads()).isLessThan(r.without().lookupIo().fileReads());
         assertThat(r.history().size()).isGreaterThanOrEqualTo(2);
         assertThat(Files.exists(dir.resolve("db/visited-base.mv.db"))).isTrue();
+        // the runs alternated batch by batch: one pair per batch of 1,000 checks
+        assertThat(r.crawl().size()).isEqualTo(5);
+        assertThat(r.crawl().speedUp()).isPositive();
+        // the second scenario: the same requests both ways, the same answers, far fewer reads with the gate
+        assertThat(r.probesWith().lookups()).isEqualTo(5_000).isEqualTo(r.probesWithout().lookups());
+        assertThat(r.probesWith().found()).isEqualTo(r.probesWithout().found()).isBetween(20L, 90L); // about 1%
+        assertThat(r.probesWith().io().fileReads()).isLessThan(r.probesWithout().io().fileReads() / 3);
+        assertThat(r.probes().size()).isEqualTo(5);
 
         String text = new Summary(r).text();
-        assertThat(text).contains("5,000", "answered by the filter (avoided)",
+        assertThat(text).contains("5,000", "answered by the filter (avoided)", "what the gate saves, and what it costs",
+                "requests for URLs nobody visited", "median of 5 alternating batches",
                 "H2 file reads (measured, info.FILE_READ)", "disk accesses saved, measured:",
                 "disk accesses saved, estimated:").doesNotContain("MISMATCH");
-        assertThat(new Summary(r).json()).contains("\"consistent\":true", "\"measuredFileReads\":");
+        assertThat(new Summary(r).json()).contains("\"consistent\":true", "\"measuredFileReads\":",
+                "\"absentKeyRequests\":{\"lookups\":5000,", "\"insertCost\":");
     }
 
     @Test
@@ -55,7 +65,8 @@ class DemoRunTest {
                 db.toAbsolutePath().toString()) + ": [0-9]+\\.[0-9] GB \\(--db; delete the directory when done");
         String page = Files.readString(html);
         assertThat(page).contains("<svg", "<polyline", "Lookups over time", "False-positive rate",
-                "Without and with the gate", "measured: H2 info.FILE_READ");
+                "Without and with the gate", "measured: H2 info.FILE_READ", "What the gate saves",
+                "Requests for URLs nobody visited");
 
         Cli bench = Cli.run("bench", "--urls", "10000", "--checks", "2000", "--quiet", "--json", "--db",
                 dir.resolve("bench").toString());
@@ -63,6 +74,7 @@ class DemoRunTest {
         assertThat(bench.out.strip()).startsWith("{\"workload\":{\"urls\":10000,").endsWith("\"consistent\":true}");
         Cli again = Cli.run("bench", "--urls", "10000", "--checks", "2000", "--quiet", "--db",
                 dir.resolve("bench").toString());
-        assertThat(again.out).startsWith("urls=10000 checks=2000").contains("speedup").doesNotContain("MISMATCH");
+        assertThat(again.out).startsWith("urls=10000 checks=2000").contains("speedup", "absent-key requests")
+                .doesNotContain("MISMATCH");
     }
 }

@@ -97,6 +97,50 @@ final class H2Target extends Target {
         return new Env(this, types, gate, ds, Map.of("{main}", "PUBLIC", "{alt}", "ALT"), () -> run(ds, "SHUTDOWN"));
     }
 
+    /**
+     * Only the key's own ordering: a retype to a type H2 orders otherwise than the values the
+     * grammar binds to the key (INT to VARCHAR, bound by {@code setInt}; UUID or VARBINARY to VARCHAR,
+     * DECIMAL to VARCHAR) gives lookups whose database answer depends on the order the sessions run
+     * them in, so comparing the gate's with the direct session's compares H2 with itself. H2 makes
+     * {@code k = ?} an index condition when it prepares the statement, before the parameter's type is
+     * known, and then searches the VARCHAR-ordered index with the bound INTEGER in numeric order
+     * (h2database issue 2812, "it never worked reliably"): after a committed insert of '894', the
+     * first execution of {@code SELECT * FROM t_int WHERE k = ?} with {@code setInt(894)} finds the
+     * row and every later one, on any session, does not, while {@code k = 894} as a literal finds it
+     * every time ({@link H2TargetTest}). The runner executes each query on the direct session first and
+     * on the gated one next: the gated one is the "later" one (FuzzFoundTest's H2 seed 7 case, a
+     * pass-through the gate did not answer). Retypes within the ordering (INT to BIGINT or DECIMAL,
+     * VARCHAR to CHAR) keep every comparison in the index's order and still make the guard UNSYNCED.
+     */
+    @Override
+    List<String> alterTypes(KeyType t) {
+        List<String> sameOrdering = new ArrayList<>();
+        for (String type : super.alterTypes(t)) {
+            if (ordering(type).equals(ordering(t.ddl()))) {
+                sameOrdering.add(type);
+            }
+        }
+        return sameOrdering;
+    }
+
+    /** The order H2 compares a type's values in (as its TypeInfo.haveSameOrdering groups them). */
+    static String ordering(String type) {
+        String u = type.toUpperCase(Locale.ROOT);
+        if (u.startsWith("VARCHAR_IGNORECASE")) {
+            return "text, ignoring case";
+        } else if (u.startsWith("VARCHAR") || u.startsWith("CHAR")) {
+            return "text";
+        } else if (u.startsWith("VARBINARY") || u.startsWith("BINARY")) {
+            return "bytes";
+        } else if (u.equals("UUID")) {
+            return "uuid";
+        } else if (u.startsWith("INT") || u.startsWith("BIGINT") || u.startsWith("SMALLINT") || u.startsWith("DECIMAL")
+                || u.startsWith("DOUBLE")) {
+            return "number";
+        }
+        throw new IllegalArgumentException("the fuzzer does not know how H2 orders " + type);
+    }
+
     @Override
     String alterKey(String table, String type) {
         return "ALTER TABLE " + table + " ALTER COLUMN k SET DATA TYPE " + type;

@@ -1,0 +1,64 @@
+-- bloomgate's MySQL/MariaDB objects: the change log that keeps every gate instance's Bloom filters
+-- in sync with writes from any connection (docs/architecture.md section 4, "MySQL and MariaDB").
+--
+-- BloomGate.build() runs this script when the database `bloomgate` lacks these tables (idempotent:
+-- every statement is IF NOT EXISTS / INSERT IGNORE), then installs each guarded table's triggers.
+-- Where the application's user may not create them, an administrator runs it once:
+--
+--   mariadb < sql/mysql/install.sql        (or: mysql < sql/mysql/install.sql)
+--   GRANT SELECT, INSERT, UPDATE, DELETE ON bloomgate.* TO 'app'@'%';
+--   GRANT TRIGGER ON appdb.guarded_table TO 'app'@'%';       -- per guarded table
+--   -- optional, for the strict hole check (see README): GRANT PROCESS ON *.* TO 'app'@'%';
+--   -- with the binary log on (MySQL 8's default), creating triggers also needs:
+--   -- SET GLOBAL log_bin_trust_function_creators = 1;
+--
+-- The statements are separated by a semicolon at the end of a line (build() runs them one by one).
+
+CREATE DATABASE IF NOT EXISTS bloomgate;
+
+-- The version of these objects (this jar's MySqlSchema.VERSION).
+CREATE TABLE IF NOT EXISTS bloomgate.version (
+    version INT NOT NULL PRIMARY KEY
+) ENGINE = InnoDB;
+
+-- One row per guarded column of any database of the server; its id names the column's triggers
+-- (bloomgate_g<id>_ins / _upd / _del) and tags its change-log rows.
+CREATE TABLE IF NOT EXISTS bloomgate.guards (
+    id INT NOT NULL AUTO_INCREMENT PRIMARY KEY,
+    database_name VARCHAR(64) NOT NULL,
+    table_name VARCHAR(64) NOT NULL,
+    column_name VARCHAR(64) NOT NULL,
+    UNIQUE KEY guards_column (database_name, table_name, column_name)
+) ENGINE = InnoDB DEFAULT CHARSET = utf8mb4 COLLATE = utf8mb4_bin;
+
+-- What the triggers write: op 'I' = a key written (k: the key as the trigger logged it: an integer's
+-- decimal digits, a binary string's bytes, a text's utf8mb4 bytes), 'D' = a row deleted or a key
+-- moved away (k NULL; counted as a stale key). Ids are assigned before commit, so they commit out of
+-- order: the feed tracks the holes (LogFeed).
+CREATE TABLE IF NOT EXISTS bloomgate.change_log (
+    id BIGINT NOT NULL AUTO_INCREMENT PRIMARY KEY,
+    guard_id INT NOT NULL,
+    op CHAR(1) CHARACTER SET ascii NOT NULL,
+    k BLOB NULL
+) ENGINE = InnoDB;
+
+-- The live gate instances: pruning keeps every log row at or above the lowest position of an
+-- instance whose heartbeat is recent (an instance silent for longer rebuilds by scan if it returns).
+CREATE TABLE IF NOT EXISTS bloomgate.instances (
+    id CHAR(36) CHARACTER SET ascii NOT NULL PRIMARY KEY,
+    description VARCHAR(512) NOT NULL,
+    heartbeat DATETIME(6) NOT NULL,
+    position BIGINT NOT NULL,
+    feed_connection BIGINT NULL
+) ENGINE = InnoDB DEFAULT CHARSET = utf8mb4;
+
+-- pruned_below: every log row below it was deleted by pruning (an instance whose position is lower
+-- lost rows it needed, and rebuilds by scan).
+CREATE TABLE IF NOT EXISTS bloomgate.state (
+    id INT NOT NULL PRIMARY KEY,
+    pruned_below BIGINT NOT NULL
+) ENGINE = InnoDB;
+
+INSERT IGNORE INTO bloomgate.state (id, pruned_below) VALUES (1, 0);
+
+INSERT IGNORE INTO bloomgate.version (version) VALUES (1);
