@@ -103,6 +103,83 @@ class PostgresGeneratedKeysTest {
         }
     }
 
+    /** One write through a plain statement's executeUpdate or executeLargeUpdate overload. */
+    @FunctionalInterface
+    private interface Update {
+        long run(Statement s, String sql) throws SQLException;
+    }
+
+    /**
+     * Every executeUpdate and executeLargeUpdate overload of a plain statement: those that ask for
+     * the key column's generated keys settle from them once read; the others leave the write to the
+     * change feed; pgjdbc refuses keys by column index, and that error reaches the application. In
+     * every case the new key is found.
+     */
+    @Test
+    void everyUpdateOverloadOfAPlainStatementSettlesAsItsGeneratedKeysAllow() throws SQLException {
+        java.util.Map<String, Update> asking = new java.util.LinkedHashMap<>();
+        asking.put("executeUpdate(sql, RETURN_GENERATED_KEYS)", (s, sql) -> s.executeUpdate(sql, Statement.RETURN_GENERATED_KEYS));
+        asking.put("executeUpdate(sql, {\"id\"})", (s, sql) -> s.executeUpdate(sql, new String[] {"id"}));
+        asking.put("executeLargeUpdate(sql, RETURN_GENERATED_KEYS)", (s, sql) -> s.executeLargeUpdate(sql, Statement.RETURN_GENERATED_KEYS));
+        asking.put("executeLargeUpdate(sql, {\"id\"})", (s, sql) -> s.executeLargeUpdate(sql, new String[] {"id"}));
+        java.util.Map<String, Update> notAsking = new java.util.LinkedHashMap<>();
+        notAsking.put("executeUpdate(sql)", Statement::executeUpdate);
+        notAsking.put("executeUpdate(sql, NO_GENERATED_KEYS)", (s, sql) -> s.executeUpdate(sql, Statement.NO_GENERATED_KEYS));
+        notAsking.put("executeLargeUpdate(sql)", Statement::executeLargeUpdate);
+        notAsking.put("executeLargeUpdate(sql, NO_GENERATED_KEYS)", (s, sql) -> s.executeLargeUpdate(sql, Statement.NO_GENERATED_KEYS));
+        String insert = "insert into events (ext_id, payload) values ('plain', 'p')";
+        try (Connection c = gate.dataSource().getConnection()) {
+            found(c, -1); // the lookup's text has run once
+            for (var overload : asking.entrySet()) {
+                long id;
+                try (Statement s = c.createStatement()) {
+                    assertThat(overload.getValue().run(s, insert)).as(overload.getKey()).isEqualTo(1);
+                    try (ResultSet keys = s.getGeneratedKeys()) {
+                        assertThat(keys.next()).as(overload.getKey()).isTrue();
+                        id = keys.getLong("id");
+                    }
+                }
+                long before = unsettledBypasses();
+                assertThat(found(c, id)).as("%s: the new key", overload.getKey()).isTrue();
+                assertThat(unsettledBypasses()).as("%s settled from its keys", overload.getKey()).isEqualTo(before);
+            }
+            for (var overload : notAsking.entrySet()) {
+                try (Statement s = c.createStatement()) {
+                    assertThat(overload.getValue().run(s, insert)).as(overload.getKey()).isEqualTo(1);
+                }
+                assertThat(found(c, maxId(c))).as("%s: the key the gate never saw", overload.getKey()).isTrue();
+            }
+            java.util.Map<String, Update> byIndex = new java.util.LinkedHashMap<>();
+            byIndex.put("executeUpdate(sql, {1})", (s, sql) -> s.executeUpdate(sql, new int[] {1}));
+            byIndex.put("executeLargeUpdate(sql, {1})", (s, sql) -> s.executeLargeUpdate(sql, new int[] {1}));
+            for (var overload : byIndex.entrySet()) {
+                String expected;
+                try (Connection direct = pg.getConnection(); Statement s = direct.createStatement()) {
+                    overload.getValue().run(s, insert);
+                    expected = "no error";
+                } catch (SQLException e) {
+                    expected = e.getSQLState() + " " + e.getMessage();
+                }
+                String actual;
+                try (Statement s = c.createStatement()) {
+                    overload.getValue().run(s, insert);
+                    actual = "no error";
+                } catch (SQLException e) {
+                    actual = e.getSQLState() + " " + e.getMessage();
+                }
+                assertThat(actual).as(overload.getKey()).isEqualTo(expected);
+                assertThat(found(c, maxId(c))).as(overload.getKey()).isTrue();
+            }
+        }
+    }
+
+    private static long maxId(Connection c) throws SQLException {
+        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("select max(id) from events")) {
+            rs.next();
+            return rs.getLong(1);
+        }
+    }
+
     @Test
     void keysNotReadOrNotReturnedSettleAsAnyUnknownWriteAndAreFound() throws SQLException {
         try (Connection c = gate.dataSource().getConnection()) {

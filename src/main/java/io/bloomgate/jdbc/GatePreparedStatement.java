@@ -62,10 +62,10 @@ class GatePreparedStatement extends ForwardingPreparedStatement {
 
     @Override
     final void boundObject(int index, Object value, int targetSqlType) {
-        if (targetSqlType == java.sql.Types.OTHER && connection.context.dialect == io.bloomgate.sql.Dialect.POSTGRES
+        if (targetSqlType == java.sql.Types.OTHER && context.dialect == io.bloomgate.sql.Dialect.POSTGRES
                 && (value instanceof String || value instanceof java.util.UUID)) {
             slots.setUntyped(index, value); // Spring's SqlParameterValue(Types.OTHER, id), MyBatis' JdbcType.OTHER
-        } else if (targetSqlType == java.sql.Types.OTHER && connection.context.dialect == io.bloomgate.sql.Dialect.H2
+        } else if (targetSqlType == java.sql.Types.OTHER && context.dialect == io.bloomgate.sql.Dialect.H2
                 && untypedOnH2(value)) {
             // H2 reads Types.OTHER as "no target type" (unlike JAVA_OBJECT): it converts the value by its
             // Java class, exactly as setObject(i, value) does (Spring's SqlParameterValue(Types.OTHER, uuid)).
@@ -109,7 +109,7 @@ class GatePreparedStatement extends ForwardingPreparedStatement {
     public ResultSet executeQuery() throws SQLException {
         newExecution();
         if (plan instanceof CachedPlan.Lookup lookup) {
-            connection.noteStatement(lookup);
+            session.statementNoted(lookup);
             ResultSet empty = tryAnswer(lookup, slots);
             if (empty != null) {
                 answerIsCurrent(); // getResultSet() returns it, getMoreResults() closes it, as the driver's
@@ -175,7 +175,7 @@ class GatePreparedStatement extends ForwardingPreparedStatement {
                     hash = KeyFunnel.hash(guard, key.literalBytes());
                 }
             } else {
-                canonical = BoundValues.canonicalKey(slots, key, guard, buffer, false, connection.context.dialect);
+                canonical = BoundValues.canonicalKey(slots, key, guard, buffer, false, context.dialect);
                 if (canonical == Canonical.EXACT) {
                     hash = KeyFunnel.hash(guard, buffer);
                 }
@@ -237,18 +237,18 @@ class GatePreparedStatement extends ForwardingPreparedStatement {
         if (!batched) {
             return runBatch(call); // addBatch(String) rows, if any (the driver decides whether that is legal)
         }
-        int phase = connection.context.writes.enter(); // before the keys are added: see WritesInFlight
+        int phase = context.writes.enter(); // before the keys are added: see WritesInFlight
         try {
             return runPreparedWrites(call);
         } finally {
-            connection.context.writes.exit(phase);
+            context.writes.exit(phase);
         }
     }
 
     private <T> T runPreparedWrites(SqlCall<T> call) throws SQLException {
         Guard[] unsettled = null;
         if (plan instanceof CachedPlan.Write write) {
-            connection.noteStatement(plan);
+            session.statementNoted(plan);
             for (int i = 0; i < batchKeyCount; i++) {
                 write.parts[batchKeyParts[i]].guard().addHash(batchKeys[i]);
             }
@@ -256,7 +256,7 @@ class GatePreparedStatement extends ForwardingPreparedStatement {
                 unsettled = unsettledByBatch(write);
             }
         } else if (plan instanceof CachedPlan.UnknownWrite unknown) {
-            connection.noteStatement(plan);
+            session.statementNoted(plan);
             unsettled = unsettleUnknownWrite(unknown);
         }
         resetBatch();

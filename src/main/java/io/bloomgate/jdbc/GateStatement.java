@@ -3,10 +3,8 @@ package io.bloomgate.jdbc;
 import io.bloomgate.stats.BypassReason;
 import io.bloomgate.key.Canonical;
 import io.bloomgate.key.KeyBuffer;
-import io.bloomgate.sql.Dialect;
 import io.bloomgate.sync.Guard;
 import io.bloomgate.sync.KeyFunnel;
-import io.bloomgate.sync.SyncWatch;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -20,9 +18,13 @@ import java.util.List;
  * rules out with an {@link EmptyResultSet}, adds the keys of writes before they execute, and
  * otherwise behaves exactly as the driver's statement.
  */
-class GateStatement extends ForwardingStatement implements LookupDecision.Session {
+class GateStatement extends ForwardingStatement {
 
     final GateConnection connection;
+    /** The gate's shared parts (plans, guards, dialect, writes in flight). */
+    final GateContext context;
+    /** The connection's session: what its statements report and what the lookup decision asks. */
+    final SessionState session;
     private final int resultSetType;
     private final int resultSetConcurrency;
     private KeyBuffer keyBuffer;
@@ -63,6 +65,8 @@ class GateStatement extends ForwardingStatement implements LookupDecision.Sessio
             int resultSetConcurrency) {
         super(delegate);
         this.connection = connection;
+        this.context = connection.context;
+        this.session = connection.session;
         this.resultSetType = resultSetType;
         this.resultSetConcurrency = resultSetConcurrency;
     }
@@ -93,7 +97,7 @@ class GateStatement extends ForwardingStatement implements LookupDecision.Sessio
         Guard guard = plan.guard;
         LookupDecision.Verdict verdict = LookupDecision.decide(plan, slots,
                 resultSetType == ResultSet.TYPE_FORWARD_ONLY && resultSetConcurrency == ResultSet.CONCUR_READ_ONLY,
-                callable(), this, keyBuffer());
+                callable(), session, keyBuffer());
         // The session resolves names as at build and allows answers: what this execution returns
         // is what an answer must look like (its metadata may be copied).
         sessionAsBuilt = verdict.sessionAsBuilt;
@@ -114,8 +118,8 @@ class GateStatement extends ForwardingStatement implements LookupDecision.Sessio
         MetaDataCopy metaData = copies.metaData(); // set once: the decision saw it
         CapturedRow row = verdict == LookupDecision.Verdict.ANSWER_ROW ? copies.emptyInputRow : null;
         guard.counters().countAvoided();
-        connection.answered();
-        EmptyResultSet empty = new EmptyResultSet(this, metaData, connection.context.errors);
+        session.answered();
+        EmptyResultSet empty = new EmptyResultSet(this, metaData, context.errors);
         answer = empty;
         answerView = row == null ? empty : new RowAnswer(empty, row);
         return answerView;
@@ -126,48 +130,6 @@ class GateStatement extends ForwardingStatement implements LookupDecision.Sessio
         Guard guard = positivesOfNextResult;
         positivesOfNextResult = null;
         return guard;
-    }
-
-    // ---- what the lookup decision asks of the session (LookupDecision.Session)
-
-    @Override
-    public final boolean gateClosed() {
-        return connection.context.closed;
-    }
-
-    @Override
-    public final boolean isolationForbidsAnswers() {
-        return connection.isolationForbidsAnswers();
-    }
-
-    @Override
-    public final boolean snapshotPredatesFilters() {
-        return connection.snapshotPredatesFilters();
-    }
-
-    @Override
-    public final boolean transactionForbidsAnswer(Guard guard) {
-        return connection.transactionForbidsAnswer(guard);
-    }
-
-    @Override
-    public final boolean resolvesAsBuilt() {
-        return connection.resolvesAsBuilt();
-    }
-
-    @Override
-    public final Dialect dialect() {
-        return connection.context.dialect;
-    }
-
-    @Override
-    public final SyncWatch watch() {
-        return connection.context.watch;
-    }
-
-    @Override
-    public final Object watchAttachment() {
-        return connection.watchAttachment();
     }
 
     /** Wraps the driver's result of a lookup that ran, copying its metadata the first time. */
@@ -244,7 +206,7 @@ class GateStatement extends ForwardingStatement implements LookupDecision.Sessio
 
     /** The plan for SQL text passed to an execute method (a plain statement's only way to run). */
     CachedPlan planFor(String sql) {
-        return connection.context.plan(sql);
+        return context.plan(sql);
     }
 
     // ---------------------------------------------------------------- the write path
@@ -254,9 +216,9 @@ class GateStatement extends ForwardingStatement implements LookupDecision.Sessio
      * Returns the guards it made unsettled (keys unknown), or null.
      */
     final Guard[] beforeExecute(CachedPlan plan, ParameterSlots slots) {
-        connection.noteStatement(plan);
+        session.statementNoted(plan);
         if (plan.redefines != null) {
-            connection.redefining(plan.redefines, plan.sql); // before it runs: see Redefinitions
+            session.redefining(plan.redefines, plan.sql); // before it runs: see Redefinitions
         }
         if (plan instanceof CachedPlan.Bypass bypass) {
             if (bypass.guard != null) {
@@ -279,7 +241,7 @@ class GateStatement extends ForwardingStatement implements LookupDecision.Sessio
      * except guards a database trigger keeps in sync (which sees the keys inside the write).
      */
     final Guard[] unsettleUnknownWrite(CachedPlan.UnknownWrite plan) {
-        Guard[] candidates = plan.guard != null ? new Guard[] {plan.guard} : connection.context.guards;
+        Guard[] candidates = plan.guard != null ? new Guard[] {plan.guard} : context.guards;
         int n = 0;
         Guard[] unsettled = new Guard[candidates.length];
         for (Guard guard : candidates) {
@@ -330,7 +292,7 @@ class GateStatement extends ForwardingStatement implements LookupDecision.Sessio
                 }
                 continue;
             }
-            Canonical canonical = BoundValues.canonicalKey(slots, key, guard, buffer, false, connection.context.dialect);
+            Canonical canonical = BoundValues.canonicalKey(slots, key, guard, buffer, false, context.dialect);
             if (canonical == Canonical.EXACT) {
                 KeyFunnel.add(guard, buffer);
             } else if (canonical == Canonical.NOT_EXACT) {
@@ -343,7 +305,7 @@ class GateStatement extends ForwardingStatement implements LookupDecision.Sessio
     /** After a statement ran: writes with unknown keys settle when their transaction ends. */
     final void afterExecute(Guard[] unsettled, boolean succeeded) throws SQLException {
         if (unsettled != null) {
-            connection.afterWrite(unsettled, succeeded);
+            session.afterWrite(unsettled, succeeded);
         }
     }
 
@@ -352,7 +314,7 @@ class GateStatement extends ForwardingStatement implements LookupDecision.Sessio
         if (!plan.writes) {
             return runSettling(beforeExecute(plan, slots), () -> onDatabase(plan, call));
         }
-        int phase = connection.context.writes.enter(); // before the keys are added: see WritesInFlight
+        int phase = context.writes.enter(); // before the keys are added: see WritesInFlight
         try {
             Guard[] unsettled = beforeExecute(plan, slots);
             if (unsettled != null && plan instanceof CachedPlan.Write && generatedKeysRequested) {
@@ -360,7 +322,7 @@ class GateStatement extends ForwardingStatement implements LookupDecision.Sessio
             }
             return runSettling(unsettled, () -> onDatabase(plan, call));
         } finally {
-            connection.context.writes.exit(phase);
+            context.writes.exit(phase);
         }
     }
 
@@ -383,21 +345,21 @@ class GateStatement extends ForwardingStatement implements LookupDecision.Sessio
         if (rows <= 0) {
             afterExecute(unsettled, true);
         } else {
-            pendingKeys = connection.learnFrom(unsettled, rows);
+            pendingKeys = session.awaitKeys(unsettled, rows);
         }
         return result;
     }
 
     /** Sends a statement to the database, then notes what it may have done to the session. */
     final <T> T onDatabase(CachedPlan plan, SqlCall<T> call) throws SQLException {
-        connection.beforeDatabase();
+        session.beforeDatabase();
         boolean succeeded = false;
         try {
             T result = call.call();
             succeeded = true;
             return result;
         } finally {
-            connection.ranOnDatabase(plan, succeeded);
+            session.ranOnDatabase(plan, succeeded);
         }
     }
 
@@ -420,7 +382,7 @@ class GateStatement extends ForwardingStatement implements LookupDecision.Sessio
         newExecution();
         CachedPlan plan = planFor(sql);
         if (plan instanceof CachedPlan.Lookup lookup) {
-            connection.noteStatement(lookup);
+            session.statementNoted(lookup);
             ResultSet empty = tryAnswer(lookup, null);
             if (empty != null) {
                 answerIsCurrent(); // getResultSet() returns it, getMoreResults() closes it, as the driver's
@@ -472,7 +434,7 @@ class GateStatement extends ForwardingStatement implements LookupDecision.Sessio
     final boolean executeAnswering(CachedPlan plan, ParameterSlots slots, SqlCall<Boolean> call)
             throws SQLException {
         if (plan instanceof CachedPlan.Lookup lookup) {
-            connection.noteStatement(lookup);
+            session.statementNoted(lookup);
             if (tryAnswer(lookup, slots) != null) {
                 answerIsCurrent();
                 return true;
@@ -491,77 +453,64 @@ class GateStatement extends ForwardingStatement implements LookupDecision.Sessio
 
     @Override
     public int executeUpdate(String sql) throws SQLException {
-        newExecution();
-        return run(planFor(sql), null, () -> delegate.executeUpdate(sql));
+        return update(sql, null, () -> delegate.executeUpdate(sql));
     }
 
     @Override
     public int executeUpdate(String sql, int autoGeneratedKeys) throws SQLException {
-        newExecution();
-        generatedKeysRequested = autoGeneratedKeys == Statement.RETURN_GENERATED_KEYS;
-        try {
-            return run(planFor(sql), null, () -> delegate.executeUpdate(sql, autoGeneratedKeys));
-        } finally {
-            generatedKeysRequested = false;
-        }
+        return update(sql, autoGeneratedKeys == Statement.RETURN_GENERATED_KEYS,
+                () -> delegate.executeUpdate(sql, autoGeneratedKeys));
     }
 
     @Override
     public int executeUpdate(String sql, int[] columnIndexes) throws SQLException {
-        newExecution();
-        generatedKeysRequested = columnIndexes != null && columnIndexes.length > 0;
-        try {
-            return run(planFor(sql), null, () -> delegate.executeUpdate(sql, columnIndexes));
-        } finally {
-            generatedKeysRequested = false;
-        }
+        return update(sql, columnIndexes != null && columnIndexes.length > 0,
+                () -> delegate.executeUpdate(sql, columnIndexes));
     }
 
     @Override
     public int executeUpdate(String sql, String[] columnNames) throws SQLException {
-        newExecution();
-        generatedKeysRequested = columnNames != null && columnNames.length > 0;
-        try {
-            return run(planFor(sql), null, () -> delegate.executeUpdate(sql, columnNames));
-        } finally {
-            generatedKeysRequested = false;
-        }
+        return update(sql, columnNames != null && columnNames.length > 0,
+                () -> delegate.executeUpdate(sql, columnNames));
     }
 
     @Override
     public long executeLargeUpdate(String sql) throws SQLException {
-        newExecution();
-        return run(planFor(sql), null, () -> delegate.executeLargeUpdate(sql));
+        return update(sql, null, () -> delegate.executeLargeUpdate(sql));
     }
 
     @Override
     public long executeLargeUpdate(String sql, int autoGeneratedKeys) throws SQLException {
-        newExecution();
-        generatedKeysRequested = autoGeneratedKeys == Statement.RETURN_GENERATED_KEYS;
-        try {
-            return run(planFor(sql), null, () -> delegate.executeLargeUpdate(sql, autoGeneratedKeys));
-        } finally {
-            generatedKeysRequested = false;
-        }
+        return update(sql, autoGeneratedKeys == Statement.RETURN_GENERATED_KEYS,
+                () -> delegate.executeLargeUpdate(sql, autoGeneratedKeys));
     }
 
     @Override
     public long executeLargeUpdate(String sql, int[] columnIndexes) throws SQLException {
-        newExecution();
-        generatedKeysRequested = columnIndexes != null && columnIndexes.length > 0;
-        try {
-            return run(planFor(sql), null, () -> delegate.executeLargeUpdate(sql, columnIndexes));
-        } finally {
-            generatedKeysRequested = false;
-        }
+        return update(sql, columnIndexes != null && columnIndexes.length > 0,
+                () -> delegate.executeLargeUpdate(sql, columnIndexes));
     }
 
     @Override
     public long executeLargeUpdate(String sql, String[] columnNames) throws SQLException {
+        return update(sql, columnNames != null && columnNames.length > 0,
+                () -> delegate.executeLargeUpdate(sql, columnNames));
+    }
+
+    /**
+     * The one path of {@code executeUpdate} and {@code executeLargeUpdate} with SQL text.
+     *
+     * @param keysRequested whether the overload asked for generated keys; null for the overloads that
+     *                      say nothing of them (a prepared statement keeps what it was prepared with)
+     */
+    private <T> T update(String sql, Boolean keysRequested, SqlCall<T> call) throws SQLException {
         newExecution();
-        generatedKeysRequested = columnNames != null && columnNames.length > 0;
+        if (keysRequested == null) {
+            return run(planFor(sql), null, call);
+        }
+        generatedKeysRequested = keysRequested;
         try {
-            return run(planFor(sql), null, () -> delegate.executeLargeUpdate(sql, columnNames));
+            return run(planFor(sql), null, call);
         } finally {
             generatedKeysRequested = false;
         }
@@ -597,11 +546,11 @@ class GateStatement extends ForwardingStatement implements LookupDecision.Sessio
 
     /** Runs a batch: every batched write's keys first (unknown ones unsettle their guard). */
     <T> T runBatch(SqlCall<T> call) throws SQLException {
-        int phase = connection.context.writes.enter();
+        int phase = context.writes.enter();
         try {
             return runBatchedPlans(call);
         } finally {
-            connection.context.writes.exit(phase);
+            context.writes.exit(phase);
         }
     }
 
@@ -626,7 +575,7 @@ class GateStatement extends ForwardingStatement implements LookupDecision.Sessio
             } finally {
                 if (plans != null) {
                     for (CachedPlan plan : plans) {
-                        connection.ranOnDatabase(plan, succeeded);
+                        session.ranOnDatabase(plan, succeeded);
                     }
                 }
             }

@@ -21,13 +21,13 @@ import java.util.Locale;
  */
 final class GeneratedKeys {
 
-    private final GateConnection connection;
+    private final SessionState session;
     private final Guard[] guards;
     private final long rows;
     private boolean resolved;
 
-    GeneratedKeys(GateConnection connection, Guard[] guards, long rows) {
-        this.connection = connection;
+    GeneratedKeys(SessionState session, Guard[] guards, long rows) {
+        this.session = session;
         this.guards = guards;
         this.rows = rows;
     }
@@ -36,16 +36,16 @@ final class GeneratedKeys {
     void giveUp() throws SQLException {
         if (!resolved) {
             resolved = true;
-            connection.forget(this);
-            connection.afterWrite(guards, true);
+            session.forget(this);
+            session.afterWrite(guards, true);
         }
     }
 
     private void learned() {
         if (!resolved) {
             resolved = true;
-            connection.forget(this);
-            connection.keysLearned(guards);
+            session.forget(this);
+            session.keysLearned(guards);
         }
     }
 

@@ -1,0 +1,594 @@
+package io.bloomgate.jdbc;
+
+import io.bloomgate.sql.Dialect;
+import io.bloomgate.sync.Guard;
+import io.bloomgate.sync.SyncWatch;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * What the gate knows of one JDBC session, and how each event moves it (docs/architecture.md
+ * section 5): the isolation level and whether a snapshot transaction's snapshot of a guarded table
+ * exists yet ({@code touched}), whether unqualified names resolve as at build, the filter
+ * generation the open transaction began under, and what waits for the transaction's end — writes
+ * with unknown keys, generated keys not read yet, DDL that may have redefined a guarded table.
+ *
+ * <p>The one home of these facts: {@link GateConnection} reports the calls the application makes on
+ * the connection (commit, rollback, auto-commit, isolation, schema), the statements report what ran
+ * ({@link #statementNoted}, {@link #beforeDatabase}, {@link #ranOnDatabase}, {@link #answered}) and
+ * the writes they made, and {@link LookupDecision} asks it whether the session allows an answer. It
+ * touches the database only through its {@link Driver} (lazily: only sessions that look something
+ * up read their facts), so {@code SessionStateTest} states every transition without a database.
+ *
+ * <p>Not thread-safe, as a JDBC connection is used by one thread at a time.
+ */
+final class SessionState implements LookupDecision.Session {
+
+    /**
+     * What the state asks of the driver's session. Each call is the driver's own answer, uncached:
+     * what to cache, and for how long, is this class's business.
+     */
+    interface Driver {
+
+        /** The session's isolation level and name resolution (see {@link SessionProbe#read}). */
+        SessionProbe.Facts readFacts() throws SQLException;
+
+        /** The driver's auto-commit mode ({@link Connection#getAutoCommit()}). */
+        boolean autoCommit() throws SQLException;
+
+        /** See {@link SessionProbe#transactionFailed}: a local read, no round trip. */
+        boolean transactionFailed();
+
+        /** See {@link SessionProbe#beginIfIdle}. */
+        void beginIfIdle() throws SQLException;
+
+        /** See {@link SessionProbe#refusalMidTransaction}; null: the driver would not refuse. */
+        SQLException refusalMidTransaction(String what);
+
+        /** See {@link SessionProbe#forgetPreparedStatements}. */
+        void forgetPreparedStatements();
+
+        /** The driver's own connection under any pool's proxy: the session the gate's caches are about. */
+        Object session();
+
+        /** What {@code watch} needs of this connection (see {@link SyncWatch#attach}). */
+        Object attach(SyncWatch watch);
+    }
+
+    private static final int UNKNOWN_ISOLATION = -1;
+
+    /** How unqualified names resolve on this session, compared with the gate's build. */
+    private static final byte UNVERIFIED = 0;
+    private static final byte AS_BUILT = 1;
+    private static final byte DIFFERENT = 2;
+    /** A temporary table may shadow a guarded name: unqualified lookups pass through for good. */
+    private static final byte NEVER = 3;
+
+    private final GateContext context;
+    private final Driver driver;
+
+    // ---- isolation and snapshot
+    private int isolation = UNKNOWN_ISOLATION;
+    private boolean serializableSuspected;
+    /** SQL text may have set a snapshot isolation level: every explicit transaction counts as one. */
+    private boolean snapshotSuspected;
+    /**
+     * Guards whose table a statement of the open transaction has read or written through the
+     * database: a snapshot transaction's snapshot of them exists (H2 takes it per table, at the
+     * table's first use; PostgreSQL per transaction, at its first statement).
+     */
+    private Guard[] touched = new Guard[4];
+    private int touchedCount;
+    /** {@code context.filterGeneration()} when the open transaction's first statement ran; -1: none since it ended. */
+    private long snapshotGeneration = -1;
+
+    // ---- the transaction
+    /** SQL text may have opened a transaction block the driver does not track. */
+    private boolean beganBySql;
+    /** The driver's auto-commit mode, tracked through the wrapper once read; null: not read yet. */
+    private Boolean autoCommit;
+    /**
+     * A lookup was answered while a transaction was open (auto-commit off): the database would have
+     * begun the transaction with it, so the driver's checks of "in a transaction" must see one.
+     */
+    private boolean answeredInTransaction;
+    /** The database has seen the open transaction begin (or does not need to). */
+    private boolean transactionBegun;
+
+    // ---- name resolution
+    private byte resolution = UNVERIFIED;
+    /** A statement of the open transaction may have changed the session (undone if it rolls back). */
+    private boolean sessionChangedInTransaction;
+    private Object session;
+
+    // ---- what waits for the transaction's end
+    /** Guards made unsettled by writes of the open transaction; settled when it ends. */
+    private List<Guard> unsettledByTransaction;
+    /** Writes whose generated keys are awaited (see {@link GeneratedKeys}). */
+    private List<GeneratedKeys> awaitingKeys;
+    /** Guards of the open transaction's writes whose keys were all learned: they settle when it ends. */
+    private List<Guard> settledByKeys;
+    /**
+     * Guards whose table DDL of the open transaction may have redefined: unsynced before it ran,
+     * rebuilt once the transaction has ended (a rebuild while it is open would meet the old table,
+     * or wait on the DDL's locks and then install triggers on a table renamed away meanwhile).
+     */
+    private List<Guard> redefinedByTransaction;
+
+    private Object watchAttachment;
+    private boolean watchAttached;
+
+    SessionState(GateContext context, Driver driver) {
+        this.context = context;
+        this.driver = driver;
+    }
+
+    // ================================================================ what the lookup decision asks
+
+    @Override
+    public boolean gateClosed() {
+        return context.closed;
+    }
+
+    @Override
+    public Dialect dialect() {
+        return context.dialect;
+    }
+
+    @Override
+    public SyncWatch watch() {
+        return context.watch;
+    }
+
+    /** What the context's {@link SyncWatch} needs of this connection, computed once. */
+    @Override
+    public Object watchAttachment() {
+        if (!watchAttached) {
+            watchAttachment = driver.attach(context.watch);
+            watchAttached = true;
+        }
+        return watchAttachment;
+    }
+
+    /**
+     * Whether a SERIALIZABLE or READ UNCOMMITTED transaction may be open (lookups then pass
+     * through). Read from the driver once (lazily: only connections that look something up pay for
+     * it) and again after statements that may change it, tracked through the wrapper otherwise;
+     * SQL text naming those levels makes the connection suspect for good.
+     */
+    @Override
+    public boolean isolationForbidsAnswers() {
+        if (serializableSuspected) {
+            return true;
+        }
+        if (isolation == UNKNOWN_ISOLATION && !readFacts()) {
+            return true; // fail open; ask again next time
+        }
+        // SERIALIZABLE: skipping a read drops its predicate locks. READ UNCOMMITTED: a dirty reader
+        // can see a row between H2 storing it and the trigger adding its key.
+        return isolation == Connection.TRANSACTION_SERIALIZABLE || isolation == Connection.TRANSACTION_READ_UNCOMMITTED;
+    }
+
+    /**
+     * Whether the open transaction took its snapshot before a rebuild replaced a filter (it may
+     * still see rows whose keys the new filter lacks). Conservative: a transaction started by SQL
+     * text counts as open until the connection is closed or committed through JDBC.
+     */
+    @Override
+    public boolean snapshotPredatesFilters() {
+        long generation = context.filterGeneration();
+        if (generation == snapshotGeneration || snapshotGeneration < 0) {
+            return false;
+        }
+        if (!beganBySql && autoCommit()) {
+            snapshotGeneration = generation; // each autocommit statement takes a new snapshot
+            return false;
+        }
+        return true;
+    }
+
+    /**
+     * Whether the open transaction cannot be answered for: it is aborted (the database would raise
+     * an error), or it is a snapshot transaction (any level but READ COMMITTED) that has not yet
+     * used {@code guard}'s table through the database, so its snapshot of the table does not exist
+     * yet and would be taken after the answer. Call after {@link #isolationForbidsAnswers()}.
+     */
+    @Override
+    public boolean transactionForbidsAnswer(Guard guard) {
+        if (driver.transactionFailed()) {
+            return true;
+        }
+        if (!beganBySql && autoCommit()) {
+            return false; // each statement is its own transaction, snapshot and all
+        }
+        if (!snapshotSuspected && isolation == Connection.TRANSACTION_READ_COMMITTED) {
+            return false; // each statement takes a new snapshot
+        }
+        if (context.dialect == Dialect.MYSQL) {
+            // InnoDB creates a REPEATABLE READ transaction's read view at its first consistent
+            // read of any InnoDB table, not at BEGIN nor at a write, and not for a read the
+            // optimizer answers without the engine: the gate cannot tell from outside whether it
+            // exists yet, so it answers nothing in such a transaction (architecture.md section 5).
+            return true;
+        }
+        for (int i = 0; i < touchedCount; i++) {
+            if (touched[i] == guard) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * Whether unqualified table names resolve to the schema the gate was built for. Verified with
+     * the session (PostgreSQL: one round trip) on the first unqualified lookup and again after any
+     * statement that may have moved the search path, the role or the schema.
+     */
+    @Override
+    public boolean resolvesAsBuilt() {
+        if (resolution == UNVERIFIED) {
+            readFacts();
+        }
+        return resolution == AS_BUILT;
+    }
+
+    /**
+     * Reads isolation and name resolution from the session; false if the driver could not tell.
+     * What a connection of the pool read before is reused (PostgreSQL: no round trip per checkout)
+     * unless a statement through the gate may have changed it since (see {@link #sessionMoved}).
+     */
+    private boolean readFacts() {
+        try {
+            Object session = session();
+            if (context.shadowedSessions.containsKey(session)) {
+                resolution = NEVER;
+            }
+            SessionProbe.Facts facts = context.sessionFacts.getIfPresent(session);
+            if (facts == null) {
+                facts = driver.readFacts();
+                context.sessionFacts.put(session, facts);
+            }
+            isolation = facts.isolation();
+            if (resolution != NEVER) {
+                resolution = facts.resolvesAsBuilt() ? AS_BUILT : DIFFERENT;
+            }
+            return true;
+        } catch (SQLException | RuntimeException e) {
+            isolation = UNKNOWN_ISOLATION;
+            return false;
+        }
+    }
+
+    // ================================================================ statements
+
+    /** Session changes a statement's text may make, noted before it runs (or is answered). */
+    void statementNoted(CachedPlan plan) {
+        if (plan.mentionsUnansweredIsolation) {
+            serializableSuspected = true;
+            context.sessionFacts.invalidate(session());
+        }
+        if (plan.mentionsSnapshotIsolation) {
+            snapshotSuspected = true;
+        }
+        if (plan.mayBeginTransaction) {
+            beganBySql = true;
+        }
+        if (snapshotGeneration < 0) {
+            snapshotGeneration = context.filterGeneration(); // before the statement takes its snapshot
+        }
+    }
+
+    /** A lookup was answered from the filter. */
+    void answered() {
+        // Auto-commit off only: a transaction begun by SQL text (BEGIN) has already reached the
+        // database, whose own state then makes the driver refuse; and beganBySql is a guess from text.
+        if (!answeredInTransaction && !autoCommit()) {
+            answeredInTransaction = true;
+        }
+    }
+
+    /**
+     * Before a statement goes to the database: if only answered lookups began the open transaction,
+     * the database has not seen it begin. Begin it now (PostgreSQL: a no-op query), so that the
+     * statement meets the transaction state it would have met (START TRANSACTION ISOLATION LEVEL
+     * after a query is an error, 25001). At most once per transaction.
+     */
+    void beforeDatabase() throws SQLException {
+        if (answeredInTransaction && !transactionBegun) {
+            transactionBegun = true;
+            driver.beginIfIdle();
+        }
+    }
+
+    /**
+     * A statement went to the database ({@code succeeded} or not): what it may have changed in the
+     * session is only known afterwards (a function it called may have moved the search path).
+     */
+    void ranOnDatabase(CachedPlan plan, boolean succeeded) {
+        if (plan.redefines != null && redefinedByTransaction != null && !beganBySql && driverAutoCommit()) {
+            redefinitionsEnded(); // the statement was its own transaction, and it has ended
+        }
+        if (plan instanceof CachedPlan.Unrelated && !plan.mayChangeSchema && !plan.mayEndTransaction) {
+            return; // the common case: a statement on other tables, with no session effects
+        }
+        if (plan.createsTemporaryTable) {
+            resolution = NEVER;
+            context.shadowedSessions.put(session(), Boolean.TRUE); // for as long as the session lives
+            context.sessionFacts.invalidate(session());
+        } else if (plan.mayChangeSchema) {
+            sessionMoved(); // SET ROLE, SET TRANSACTION, BEGIN ISOLATION LEVEL ...: read them again
+        }
+        if (plan.mayChangeAutoCommit) {
+            autoCommit = null;
+        }
+        if (plan.mayEndTransaction || plan.mayBeginTransaction) {
+            touchedCount = 0; // a new transaction: a new snapshot
+            answeredInTransaction = false; // COMMIT, END, ROLLBACK as SQL: the database knows where it stands
+            transactionBegun = false;
+            if (plan.mayEndTransaction && sessionChangedInTransaction) {
+                sessionChangedInTransaction = false;
+                sessionMoved();
+            }
+            if (plan.mayChangeSchema) {
+                // SET is transactional on PostgreSQL (SET LOCAL ends with the transaction, a rollback
+                // undoes SET): what the session was read to be may not survive the transaction.
+                sessionChangedInTransaction = true;
+            }
+        } else if (plan.mayChangeSchema) {
+            sessionChangedInTransaction = true; // a function that moved the session: as SET above
+        } else if (succeeded && snapshotIsolationKnown()) {
+            // Only a statement run under snapshot isolation took the transaction's snapshot of the
+            // table: under READ COMMITTED (before a switch to REPEATABLE READ) it took none.
+            touch(plan.guard);
+            if (plan instanceof CachedPlan.Write write) {
+                for (CachedPlan.Write.Part part : write.parts) {
+                    touch(part.guard());
+                }
+            }
+        }
+    }
+
+    /** The session is known to run a snapshot isolation level (any but READ COMMITTED and READ UNCOMMITTED). */
+    private boolean snapshotIsolationKnown() {
+        return isolation != UNKNOWN_ISOLATION && isolation != Connection.TRANSACTION_READ_COMMITTED
+                && isolation != Connection.TRANSACTION_READ_UNCOMMITTED && isolation != Connection.TRANSACTION_NONE;
+    }
+
+    private void touch(Guard guard) {
+        if (guard == null) {
+            return;
+        }
+        for (int i = 0; i < touchedCount; i++) {
+            if (touched[i] == guard) {
+                return;
+            }
+        }
+        if (touchedCount == touched.length) {
+            touched = Arrays.copyOf(touched, touchedCount * 2);
+        }
+        touched[touchedCount++] = guard;
+    }
+
+    // ================================================================ calls on the connection
+
+    /**
+     * The driver refuses some calls in the middle of a transaction (pgjdbc: changing the isolation
+     * level or read-only mode, 25001). When only answered lookups made the transaction, the driver
+     * does not know it began: refuse as it would have. Call before passing {@code what} on.
+     */
+    void refuseMidTransaction(String what) throws SQLException {
+        if (answeredInTransaction) {
+            SQLException refusal = driver.refusalMidTransaction(what);
+            if (refusal != null) {
+                throw refusal;
+            }
+        }
+    }
+
+    /**
+     * The open transaction ended: committed, rolled back ({@code committed} false), or with an
+     * outcome unknown (a failed rollback, a close, an abort: {@code committed} true, so writes with
+     * unknown keys settle by the settler's scan).
+     */
+    void transactionEnded(boolean committed) {
+        answeredInTransaction = false;
+        transactionBegun = false;
+        if (sessionChangedInTransaction) {
+            sessionChangedInTransaction = false;
+            sessionMoved(); // a rollback undoes SET; a commit ends SET LOCAL
+        }
+        giveUpAwaitedKeys();
+        List<Guard> learned = settledByKeys;
+        settledByKeys = null;
+        if (learned != null) {
+            for (Guard guard : learned) {
+                guard.settle();
+            }
+        }
+        snapshotGeneration = -1;
+        beganBySql = false;
+        touchedCount = 0;
+        redefinitionsEnded();
+        List<Guard> guards = unsettledByTransaction;
+        if (guards == null) {
+            return;
+        }
+        unsettledByTransaction = null;
+        for (Guard guard : guards) {
+            if (committed) {
+                context.settler.afterCommit(guard);
+            } else {
+                context.settler.afterRollback(guard);
+            }
+        }
+    }
+
+    /** {@code setAutoCommit(now)} succeeded on a connection whose mode {@code was}. */
+    void autoCommitSet(boolean was, boolean now) {
+        autoCommit = now;
+        if (now && !was) {
+            transactionEnded(true); // switching autocommit on commits the open transaction
+        } else if (now != was) {
+            touchedCount = 0; // the next statement opens a new transaction
+            answeredInTransaction = false;
+            transactionBegun = false;
+        }
+    }
+
+    /** {@code setTransactionIsolation(level)} succeeded. */
+    void isolationSet(int level) {
+        context.sessionFacts.invalidate(session()); // the pool's next user reads it afresh
+        isolation = level;
+        touchedCount = 0; // what ran before the switch took no snapshot at this level
+    }
+
+    /** {@code setSchema} succeeded. */
+    void schemaSet() {
+        sessionMoved();
+        if (!Boolean.TRUE.equals(autoCommit)) {
+            // pgjdbc sends SET inside the open transaction: a rollback (or committing a failed
+            // transaction) undoes it, and the session must be read again then.
+            sessionChangedInTransaction = true;
+        }
+    }
+
+    /** {@code rollback(savepoint)} succeeded: the transaction goes on, its unsettled writes still wait. */
+    void rolledBackToSavepoint() {
+        touchedCount = 0; // conservative: what the snapshot covers is the database's business
+        if (sessionChangedInTransaction) {
+            sessionMoved(); // a SET after the savepoint is undone
+        }
+    }
+
+    /** A statement or call through the gate may have changed the session's isolation or name resolution. */
+    private void sessionMoved() {
+        context.sessionFacts.invalidate(session());
+        driver.forgetPreparedStatements(); // prepared under the old resolution (see PostgresSessionProbe)
+        isolation = UNKNOWN_ISOLATION;
+        touchedCount = 0; // the isolation level may have changed under the open transaction
+        if (resolution != NEVER) {
+            resolution = UNVERIFIED;
+        }
+    }
+
+    private Object session() {
+        if (session == null) {
+            session = driver.session();
+        }
+        return session;
+    }
+
+    /** The auto-commit mode as last tracked (read from the driver once); false if it cannot tell (fail open). */
+    private boolean autoCommit() {
+        if (autoCommit == null) {
+            try {
+                autoCommit = driver.autoCommit();
+            } catch (SQLException e) {
+                return false; // fail open
+            }
+        }
+        return autoCommit;
+    }
+
+    /** The driver's auto-commit mode, asked now (SQL text may have changed it since it was tracked). */
+    private boolean driverAutoCommit() {
+        try {
+            return driver.autoCommit();
+        } catch (SQLException | RuntimeException e) {
+            return false; // settle or rebuild when the transaction's end is observed
+        }
+    }
+
+    // ================================================================ DDL through the gate
+
+    /** DDL that may redefine the tables of {@code guards} is about to run (see {@link io.bloomgate.sync.Redefinitions}). */
+    void redefining(Guard[] guards, String sql) {
+        String text = sql.length() > 200 ? sql.substring(0, 200) + "..." : sql;
+        for (Guard guard : guards) {
+            context.redefinitions.before(guard, "DDL through the gate may have changed " + guard.table().schema() + "."
+                    + guard.table().table() + " (" + text.replace('\n', ' ') + "); rebuilt once its transaction ends");
+            if (redefinedByTransaction == null) {
+                redefinedByTransaction = new ArrayList<>(2);
+            }
+            if (!redefinedByTransaction.contains(guard)) {
+                redefinedByTransaction.add(guard);
+            }
+        }
+    }
+
+    /** The transaction of DDL through the gate ended (committed or not): its guards may rebuild. */
+    private void redefinitionsEnded() {
+        List<Guard> guards = redefinedByTransaction;
+        redefinedByTransaction = null;
+        if (guards != null) {
+            for (Guard guard : guards) {
+                context.redefinitions.after(guard);
+            }
+        }
+    }
+
+    // ================================================================ writes with unknown keys
+
+    /** A write that made {@code guards} unsettled has executed ({@code succeeded} or not). */
+    void afterWrite(Guard[] guards, boolean succeeded) {
+        if (driverAutoCommit()) {
+            for (Guard guard : guards) {
+                if (succeeded) {
+                    context.settler.afterCommit(guard);
+                } else {
+                    context.settler.afterRollback(guard);
+                }
+            }
+        } else {
+            if (unsettledByTransaction == null) {
+                unsettledByTransaction = new ArrayList<>();
+            }
+            unsettledByTransaction.addAll(List.of(guards));
+        }
+    }
+
+    /** A write of {@code rows} rows left {@code guards} unsettled; its generated keys may settle them. */
+    GeneratedKeys awaitKeys(Guard[] guards, long rows) {
+        GeneratedKeys pending = new GeneratedKeys(this, guards, rows);
+        if (awaitingKeys == null) {
+            awaitingKeys = new ArrayList<>(2);
+        }
+        awaitingKeys.add(pending);
+        return pending;
+    }
+
+    /** {@code pending} resolved (learned or given up): no longer awaited. */
+    void forget(GeneratedKeys pending) {
+        if (awaitingKeys != null) {
+            awaitingKeys.remove(pending);
+        }
+    }
+
+    /** Every key of a write is in the filters: its guards settle (at once, or when its transaction ends). */
+    void keysLearned(Guard[] guards) {
+        if (!beganBySql && driverAutoCommit()) {
+            for (Guard guard : guards) {
+                guard.settle(); // committed already; its keys were added before anyone could rely on them
+            }
+        } else {
+            if (settledByKeys == null) {
+                settledByKeys = new ArrayList<>();
+            }
+            settledByKeys.addAll(List.of(guards));
+        }
+    }
+
+    /** Generated keys still awaited when the transaction ends: they will not be read in time. */
+    private void giveUpAwaitedKeys() {
+        while (awaitingKeys != null && !awaitingKeys.isEmpty()) {
+            try {
+                awaitingKeys.get(0).giveUp();
+            } catch (SQLException | RuntimeException e) {
+                awaitingKeys.remove(0);
+            }
+        }
+    }
+}
