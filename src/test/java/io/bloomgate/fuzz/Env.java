@@ -108,7 +108,9 @@ final class Env implements AutoCloseable {
     long avoided() {
         long n = 0;
         for (KeyType t : types) {
-            n += gate.stats(guardName(t), "k").avoided();
+            for (String column : Target.GUARDED) {
+                n += gate.stats(guardName(t), column).avoided();
+            }
         }
         return n;
     }
@@ -117,7 +119,9 @@ final class Env implements AutoCloseable {
     long lookups() {
         long n = 0;
         for (KeyType t : types) {
-            n += gate.stats(guardName(t), "k").lookups();
+            for (String column : Target.GUARDED) {
+                n += gate.stats(guardName(t), column).lookups();
+            }
         }
         return n;
     }
@@ -126,8 +130,10 @@ final class Env implements AutoCloseable {
     Map<String, Long> bypasses() {
         Map<String, Long> n = new java.util.TreeMap<>();
         for (KeyType t : types) {
-            gate.stats(guardName(t), "k").bypassedByReason().forEach((reason, count) -> n.merge(reason.name(), count,
-                    Long::sum));
+            for (String column : Target.GUARDED) {
+                gate.stats(guardName(t), column).bypassedByReason().forEach((reason, count) -> n.merge(reason.name(),
+                        count, Long::sum));
+            }
         }
         return n;
     }
@@ -140,7 +146,7 @@ final class Env implements AutoCloseable {
         KeyType t = type(w.type());
         String table = "{main}." + (t.quoted() ? "\"" + t.table() + "\"" : t.table());
         String sql = switch (w.kind()) {
-            case INSERT -> "INSERT INTO " + table + " (k, v, s) VALUES (?, 7, 'new')";
+            case INSERT -> "INSERT INTO " + table + " (k, v, s, u) VALUES (?, 7, 'new', ?)";
             case UPDATE -> "UPDATE " + table + " SET v = v + 1, s = 'updated' WHERE k = ?";
             case DELETE -> "DELETE FROM " + table + " WHERE k = ?";
         };
@@ -148,6 +154,9 @@ final class Env implements AutoCloseable {
         String outcome;
         try (PreparedStatement ps = c.prepareStatement(sql(sql))) {
             Binding.natural(t.keyOf(w.index())).apply(ps, 1);
+            if (w.kind() == Step.WriteKind.INSERT) {
+                Target.bindUnique(ps, 2, t, w.index());
+            }
             outcome = ps.executeUpdate() + " rows";
         } catch (SQLException e) {
             outcome = "error " + Observation.error(e);

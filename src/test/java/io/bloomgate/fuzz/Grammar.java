@@ -47,6 +47,10 @@ import java.util.UUID;
  * same parts: OR and NOT over the key, functions and casts on it, subqueries, CTEs, set operations,
  * joins, aggregates without GROUP BY, HAVING, IS NULL, statements without FROM.
  *
+ * <p>Every table has two guarded keys: the primary key k and u, nullable and UNIQUE, of another
+ * type family ({@link KeyType#unique()}); a key predicate is on k, on u (bound with NULL
+ * sometimes: H2 then visits u's NULL rows and evaluates the other conjuncts on them), or on both.
+ *
  * <p>Beside the key predicate, some conjuncts are ones the database may refuse for some rows or
  * values, where an answer from the filter would hide the error: columns of different types compared
  * (in one table, or across a join: every pair of key and non-key types), odd LIKE / ILIKE / SIMILAR
@@ -106,7 +110,16 @@ final class Grammar {
         KeyType t = pick(types);
         Scope scope = scope(t, false, r.nextInt(10) < 3 ? pick(new String[] {"a", "t1", "x"}) : null);
         List<Cond> conjuncts = new ArrayList<>();
-        conjuncts.add(keyPredicate(scope));
+        int keys = r.nextInt(100);
+        if (keys < 62) {
+            conjuncts.add(kPredicate(scope));
+        } else if (keys < 85) {
+            conjuncts.add(uPredicate(scope));
+        } else {
+            // Both guarded keys of one table (issue 22: H2's SELECT *, COUNT(1) ... WHERE ik = ? AND id = ?).
+            conjuncts.add(uPredicate(scope));
+            conjuncts.add(r.nextBoolean() ? conjuncts.size() : 0, kPredicate(scope));
+        }
         int others = r.nextInt(100) < 55 ? 0 : 1 + r.nextInt(2);
         for (int i = 0; i < others; i++) {
             conjuncts.add(r.nextInt(4) == 0 ? conjunctOrNot(scope) : otherConjunct(scope));
@@ -199,6 +212,7 @@ final class Grammar {
     private Binding inlineValue(Role role, KeyType t) {
         return switch (role) {
             case KEY -> Binding.natural(values.keyValue(t));
+            case UNIQUE -> Binding.natural(values.uniqueValue(t));
             case V, LIMIT -> Binding.setInt(r.nextInt(role == Role.V ? 9 : 4));
             case S -> Binding.setString("s" + r.nextInt(6));
             case FREE -> Binding.setString("x" + r.nextInt(10));
@@ -218,7 +232,50 @@ final class Grammar {
         return new Param(role, t, b, cast, r.nextBoolean(), inline);
     }
 
+    /**
+     * A key predicate on k, on the second guarded key u, or on both (in either order): what every
+     * lookup-looking statement starts from.
+     */
     private Cond keyPredicate(Scope scope) {
+        int dice = r.nextInt(100);
+        if (dice < 65) {
+            return kPredicate(scope);
+        }
+        if (dice < 88) {
+            return uPredicate(scope);
+        }
+        return r.nextBoolean() ? new And(List.of(uPredicate(scope), kPredicate(scope)))
+                : new And(List.of(kPredicate(scope), uPredicate(scope)));
+    }
+
+    /**
+     * A predicate on the nullable UNIQUE key u: {@code u = ?} (either way round, bound with NULL
+     * sometimes, maybe under a cast) or {@code u IN (...)}.
+     */
+    private Cond uPredicate(Scope scope) {
+        KeyType t = scope.type();
+        Expr u = col(scope, "u");
+        int dice = r.nextInt(100);
+        if (dice < 55) {
+            return new Cmp(u, "=", uParam(t));
+        }
+        if (dice < 65) {
+            return new Cmp(uParam(t), "=", u);
+        }
+        List<Expr> list = new ArrayList<>();
+        for (int i = 0, n = 1 + r.nextInt(4); i < n; i++) {
+            list.add(uParam(t));
+        }
+        return new In(u, list, false);
+    }
+
+    private Param uParam(KeyType t) {
+        String cast = r.nextInt(100) < 10 ? pick(t.unique().casts()) : null;
+        Binding b = inline ? inlineValue(Role.UNIQUE, t) : values.unique(t);
+        return new Param(Role.UNIQUE, t, b, cast, r.nextBoolean(), inline);
+    }
+
+    private Cond kPredicate(Scope scope) {
         KeyType t = scope.type();
         Expr k = col(scope, "k");
         int dice = r.nextInt(100);
@@ -261,9 +318,10 @@ final class Grammar {
             case 5 -> new In(col(scope, "v"), List.of(param(Role.V, t), param(Role.V, t)), r.nextInt(4) == 0);
             case 6 -> new Cmp(col(scope, "s"), "<>", new Lit("'none'"));
             case 7 -> new Not(new Cmp(col(scope, "v"), "=", param(Role.V, t)));
-            case 8 -> new IsNull(col(scope, r.nextBoolean() ? "v" : "s"), r.nextBoolean());
+            case 8 -> new IsNull(col(scope, pick(new String[] {"v", "s", "u"})), r.nextBoolean());
             case 9 -> new Like(col(scope, "s"), param(Role.S, t), false);
-            case 10 -> new Cmp(col(scope, "k"), "=", keyParam(t, false)); // a second key conjunct
+            case 10 -> r.nextBoolean() ? new Cmp(col(scope, "k"), "=", keyParam(t, false)) // a second key conjunct
+                    : new Cmp(col(scope, "u"), "=", uParam(t));
             case 11 -> new Cmp(new Lit("1"), "=", new Lit("1"));
             default -> new Cmp(col(scope, "v"), "=", new Lit(String.valueOf(r.nextInt(9))));
         };
@@ -285,7 +343,7 @@ final class Grammar {
         };
     }
 
-    private static final String[] COLUMNS = {"k", "v", "s"};
+    private static final String[] COLUMNS = {"k", "v", "s", "u"};
     private static final String[] COMPARISONS = {"=", "<>", "<", ">=", "<=", ">"};
 
     /** Two columns compared: of one table or ({@code b} another scope) of two joined tables, of any types. */
@@ -293,7 +351,7 @@ final class Grammar {
         String x = pick(COLUMNS);
         String y = pick(COLUMNS);
         if (a == b && x.equals(y)) {
-            y = x.equals("k") ? pick(new String[] {"v", "s"}) : "k";
+            y = x.equals("k") ? pick(new String[] {"v", "s", "u"}) : "k";
         }
         return switch (r.nextInt(6)) {
             case 0, 1, 2 -> r.nextBoolean() ? new Cmp(col(a, x), pick(COMPARISONS), col(b, y))
@@ -309,7 +367,7 @@ final class Grammar {
     private Cond likeConjunct(Scope scope) {
         String op = postgres ? pick(new String[] {"LIKE", "LIKE", "ILIKE", "SIMILAR TO"})
                 : pick(new String[] {"LIKE", "LIKE", "ILIKE"});
-        Expr target = col(scope, r.nextInt(4) == 0 ? "k" : "s");
+        Expr target = col(scope, pick(new String[] {"k", "u", "s", "s", "s", "s"}));
         Expr pattern = plainParam(Role.PATTERN, scope.type(), r.nextInt(3) == 0);
         Expr escape = r.nextInt(5) < 2 ? plainParam(Role.ESCAPE, scope.type(), r.nextBoolean()) : null;
         return new Like(target, op, pattern, escape, r.nextInt(4) == 0);
@@ -324,7 +382,8 @@ final class Grammar {
             case 2 -> new Cmp(new Cast(col(scope, "s"), "INT", r.nextBoolean()), "=", param(Role.V, t));
             case 3 -> new Cmp(new Func("SUBSTRING", List.of(col(scope, "s"), plainParam(Role.BOUND, t, false),
                     plainParam(Role.BOUND, t, false))), "=", new Lit("'s'"));
-            case 4 -> new Cmp(new Cast(col(scope, "k"), "INT", r.nextBoolean()), "=", param(Role.V, t));
+            case 4 -> new Cmp(new Cast(col(scope, r.nextBoolean() ? "k" : "u"), "INT", r.nextBoolean()), "=",
+                    param(Role.V, t));
             case 5 -> new Cmp(new Func("MOD", List.of(col(scope, "v"), plainParam(Role.BOUND, t, false))), "=",
                     new Lit("0"));
             default -> new Cmp(new Cast(plainParam(Role.FREE, t, false), "INT", r.nextBoolean()), "=", col(scope, "v"));
@@ -394,7 +453,7 @@ final class Grammar {
         return switch (dice) {
             case 0, 1 -> new Item(col(scope, "k"), null);
             case 2 -> new Item(col(scope, "v"), null);
-            case 3 -> new Item(col(scope, "s"), null);
+            case 3 -> new Item(col(scope, r.nextInt(3) == 0 ? "u" : "s"), null);
             case 4 -> new Item(col(scope, "v"), "\"Val\"");
             case 5 -> new Item(col(scope, "k"), "key_alias");
             case 6 -> new Item(new Func("UPPER", List.of(col(scope, "s"))), null);

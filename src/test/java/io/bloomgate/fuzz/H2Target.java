@@ -85,7 +85,9 @@ final class H2Target extends Target {
         }
         BloomGate.Builder builder = BloomGate.builder(ds);
         for (KeyType t : types) {
-            builder.guard(Env.guardName(t), "k");
+            for (String column : GUARDED) {
+                builder.guard(Env.guardName(t), column);
+            }
         }
         BloomGate gate;
         try {

@@ -6,8 +6,8 @@ import java.util.function.LongFunction;
 /**
  * A key column type the fuzzer guards a table on. Every episode creates one table per key type in
  * the main schema (guarded) and one of the same name in each other schema (not guarded, holding
- * keys the main table lacks), all with the columns {@code k} (the key), {@code v INT} and {@code s
- * VARCHAR(20)}.
+ * keys the main table lacks), all with the columns {@code k} (the key), {@code v INT}, {@code s
+ * VARCHAR(20)} and {@code u} (a second guarded key: nullable, UNIQUE, see {@link #unique()}).
  *
  * @param name        how cases and messages name it
  * @param table       the table's name as created: unquoted lower case, or exact when {@code quoted}
@@ -32,6 +32,28 @@ public record KeyType(String name, String table, boolean quoted, String ddl, int
     public Object keyOf(long index) {
         return key.apply(index);
     }
+
+    /**
+     * The second guarded key column {@code u} of this type's tables: nullable (a fifth of the rows
+     * hold NULL), UNIQUE, and of another type family than {@code k} (text beside a numeric key, INT
+     * beside any other), so that {@code u = ?} bound with NULL makes H2 visit the NULL rows and
+     * evaluate the other conjuncts on them, and columns of two families meet in one table (issue 22).
+     * Its value in row {@code i} is {@link #keyOf(long) keyOf(i)} of the returned type; its {@code
+     * table} names no table.
+     */
+    public KeyType unique() {
+        return keyOf(0) instanceof Number ? U_TEXT : U_INT;
+    }
+
+    /** Rows whose u is NULL: the same rows in every schema, so a NULL binding finds some everywhere. */
+    static boolean uNull(long index) {
+        return index % 5 == 3;
+    }
+
+    private static final KeyType U_INT = new KeyType("u INT", "u", false, "INT", java.sql.Types.INTEGER,
+            i -> uNull(i) ? null : (int) (i * 7 + 1000), List.of("INT", "BIGINT", "VARCHAR(10)"));
+    private static final KeyType U_TEXT = new KeyType("u VARCHAR", "u", false, "VARCHAR(20)", java.sql.Types.VARCHAR,
+            i -> uNull(i) ? null : "u" + i * 7, List.of("VARCHAR(20)", "CHAR(8)", "INT"));
 
     @Override
     public String toString() {

@@ -183,10 +183,13 @@ final class PostgresTarget extends Target {
         run(owner, "CREATE SCHEMA " + main, "CREATE SCHEMA " + alt);
         Env.Cleanup cleanup = () -> {
             for (KeyType t : types) {
-                try {
-                    run(owner, "SELECT bloomgate.uninstall_guard('" + main + "." + tableName(t) + "', 'k')");
-                } catch (SQLException e) {
-                    // not installed
+                for (String column : GUARDED) {
+                    try {
+                        run(owner, "SELECT bloomgate.uninstall_guard('" + main + "." + tableName(t) + "', '" + column
+                                + "')");
+                    } catch (SQLException e) {
+                        // not installed
+                    }
                 }
             }
             run(owner, "DROP SCHEMA " + main + " CASCADE", "DROP SCHEMA " + alt + " CASCADE");
@@ -204,7 +207,10 @@ final class PostgresTarget extends Target {
                         "GRANT SELECT, UPDATE ON ALL TABLES IN SCHEMA " + alt + " TO " + ROLE);
                 for (KeyType t : types) {
                     // The application role does not own the tables: the owner installs the triggers.
-                    run(owner, "SELECT bloomgate.install_guard('" + main + "." + tableName(t) + "', 'k')");
+                    for (String column : GUARDED) {
+                        run(owner, "SELECT bloomgate.install_guard('" + main + "." + tableName(t) + "', '" + column
+                                + "')");
+                    }
                 }
                 app = login();
                 app.setCurrentSchema("\"$user\"," + main);
@@ -222,7 +228,9 @@ final class PostgresTarget extends Target {
             app.setOptions("-c lock_timeout=3000 -c statement_timeout=60000");
             BloomGate.Builder builder = BloomGate.builder(app);
             for (KeyType t : types) {
-                builder.guard(Env.guardName(t), "k");
+                for (String column : GUARDED) {
+                    builder.guard(Env.guardName(t), column);
+                }
             }
             BloomGate gate = builder.build();
             return new Env(this, types, gate, app, Map.of("{main}", main, "{alt}", alt), cleanup);
@@ -264,7 +272,9 @@ final class PostgresTarget extends Target {
                 sql.add(at++, "GRANT SELECT, INSERT, UPDATE, DELETE ON " + table + " TO " + ROLE);
             }
             if (d.kind() != Step.DdlKind.RECREATE_BARE) {
-                sql.add(at, "SELECT bloomgate.install_guard('" + table + "', 'k')");
+                for (String column : GUARDED) {
+                    sql.add(at++, "SELECT bloomgate.install_guard('" + table + "', '" + column + "')");
+                }
             }
         }
         return sql;

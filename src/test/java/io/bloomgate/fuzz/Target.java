@@ -97,14 +97,16 @@ public abstract class Target implements SqlStyle {
     }
 
     static String createTableSql(String schema, KeyType t, boolean main) {
+        // u last: the columns k, v, s keep the positions the cases of FuzzFoundTest were found with.
         return "CREATE TABLE " + schema + "." + tableName(t) + " (k " + t.ddl() + " PRIMARY KEY, v "
-                + (main ? "INT" : "BIGINT") + ", s VARCHAR(" + (main ? 20 : 30) + "))";
+                + (main ? "INT" : "BIGINT") + ", s VARCHAR(" + (main ? 20 : 30) + "), u " + t.unique().ddl()
+                + " UNIQUE)";
     }
 
     /** Inserts rows {@code [from, to)} into {@code schema.table} on {@code c}, their keys bound as parameters. */
     static void fill(Connection c, String schema, KeyType t, boolean main, long from, long to) throws SQLException {
         try (PreparedStatement ps = c.prepareStatement("INSERT INTO " + schema + "." + tableName(t)
-                + " VALUES (?, ?, ?)")) {
+                + " VALUES (?, ?, ?, ?)")) {
             for (long i = from; i < to; i++) {
                 Binding.natural(t.keyOf(i)).apply(ps, 1);
                 Integer v = main ? v(i) : Integer.valueOf(100 + (int) (i % 9));
@@ -114,11 +116,26 @@ public abstract class Target implements SqlStyle {
                     ps.setInt(2, v);
                 }
                 ps.setString(3, main ? s(i) : "other-" + (i % 6));
+                bindUnique(ps, 4, t, i);
                 ps.addBatch();
             }
             ps.executeBatch();
         }
     }
+
+    /** Binds u of row {@code index} (NULL in some rows), as the application would. */
+    static void bindUnique(PreparedStatement ps, int at, KeyType t, long index) throws SQLException {
+        KeyType u = t.unique();
+        Object value = u.keyOf(index);
+        if (value == null) {
+            ps.setNull(at, u.jdbcType());
+        } else {
+            Binding.natural(value).apply(ps, at);
+        }
+    }
+
+    /** The guarded columns of every fuzz table: the primary key k and the nullable UNIQUE u. */
+    static final List<String> GUARDED = List.of("k", "u");
 
     // ------------------------------------------------------------------ DDL on guarded tables
 
@@ -156,7 +173,7 @@ public abstract class Target implements SqlStyle {
         return switch (d.kind()) {
             case RECREATE, RECREATE_BARE -> List.of("DROP TABLE " + table, createTableSql("{main}", t, true));
             case RECREATE_FROM_ALT -> List.of("DROP TABLE " + table, createTableSql("{main}", t, true),
-                    "INSERT INTO " + table + " (k, v, s) SELECT k, v, s FROM {alt}." + tableName(t));
+                    "INSERT INTO " + table + " (k, v, s, u) SELECT k, v, s, u FROM {alt}." + tableName(t));
             case RENAME_AWAY -> List.of("ALTER TABLE " + table + " RENAME TO " + awayName(t));
             case RENAME_BACK -> List.of("ALTER TABLE {main}." + awayName(t) + " RENAME TO " + tableName(t));
             case TRUNCATE -> List.of("TRUNCATE TABLE " + table);

@@ -26,6 +26,8 @@ final class Values {
     enum Role {
         /** compared with the key column */
         KEY,
+        /** compared with the nullable UNIQUE column u, the second guarded key ({@link KeyType#unique()}) */
+        UNIQUE,
         /** compared with the INT column v */
         V,
         /** compared with the VARCHAR(20) column s */
@@ -102,6 +104,7 @@ final class Values {
     Binding binding(Values.Role role, KeyType type) {
         return switch (role) {
             case KEY -> key(type);
+            case UNIQUE -> unique(type);
             case V -> v();
             case S -> s();
             case LIMIT -> limit();
@@ -157,6 +160,43 @@ final class Values {
         long index = keyIndex(type);
         noteLookup(type, index);
         return type.keyOf(index);
+    }
+
+    /**
+     * A value for u of {@code type}'s table: of a row picked as {@link #keyIndex} picks keys (so
+     * present, later inserted and other-schema rows), as a key of u's type is bound; NULL (typed
+     * as u, as k, or as another type) a tenth of the time, and whenever the row's u is NULL.
+     */
+    Binding unique(KeyType type) {
+        KeyType u = type.unique();
+        if (r.nextInt(10) == 0) {
+            return Binding.setNull(pick(new int[] {u.jdbcType(), type.jdbcType(), Types.INTEGER, Types.VARCHAR}));
+        }
+        long index = keyIndex(type);
+        noteLookup(type, index);
+        Object value = u.keyOf(index);
+        if (value == null) {
+            return r.nextBoolean() ? Binding.setNull(u.jdbcType()) : Binding.setObject(null, u.jdbcType());
+        }
+        int dice = r.nextInt(100);
+        if (dice < 65) {
+            return Binding.natural(value);
+        }
+        if (dice < 85) {
+            return equivalent(value, u);
+        }
+        return odd(value, u);
+    }
+
+    /** The value of u in a key-looking row, for a literal (NULL in some rows). */
+    Object uniqueValue(KeyType type) {
+        long index = keyIndex(type);
+        noteLookup(type, index);
+        return type.unique().keyOf(index);
+    }
+
+    private int pick(int[] choices) {
+        return choices[r.nextInt(choices.length)];
     }
 
     Binding key(KeyType type) {
