@@ -385,6 +385,9 @@ final class LookupAnalyzer {
         if (field instanceof QOM.FieldAlias<?> alias) {
             field = alias.$field();
         }
+        if (field instanceof QOM.ConditionAsField c) {
+            field = c.$arg1(); // EXISTS (...) AS e: the parser wraps the aliased condition as a field
+        }
         Select<?> inner = field instanceof QOM.Exists e ? e.$query()
                 : field instanceof QOM.ScalarSubquery<?> q ? q.$arg1() : null;
         if (inner == null) {
