@@ -45,20 +45,48 @@ abstract class ApplicationShapesContract {
         return "tokens_" + suffix;
     }
 
+    /**
+     * Options after each table's column list: MySQL/MariaDB need a binary collation for the guarded
+     * text columns (their default collations are case-insensitive, refused at build).
+     */
+    String tableOptions() {
+        return "";
+    }
+
+    /** Whether the gate guards UUID keys here (MySQL/MariaDB: not yet, refused at build). */
+    boolean guardsUuidKeys() {
+        return true;
+    }
+
+    /**
+     * Whether the gate answers {@code sql} of {@link #shapes()} for absent keys. An INNER join is
+     * answered on PostgreSQL only: H2 (and MySQL) may evaluate its ON condition on the joined table's
+     * rows first (docs/architecture.md section 2).
+     */
+    boolean answers(String sql) {
+        return postgres() || !sql.contains(" join " + teams() + " t on");
+    }
+
+    /** Whether comparing an integer column with a non-numeric string literal is an error (MySQL: a warning). */
+    boolean refusesNonNumericStringForInteger() {
+        return true;
+    }
+
     static final String PRESENT_TOKEN = "6f1c2a3b-0000-4000-8000-00000000000a";
 
     @BeforeEach
     void create() throws SQLException {
         db = database();
         H2Databases.run(db,
-                "CREATE TABLE " + teams() + " (id INT PRIMARY KEY, name VARCHAR(20))",
+                "CREATE TABLE " + teams() + " (id INT PRIMARY KEY, name VARCHAR(20))" + tableOptions(),
                 "CREATE TABLE " + users() + " (id INT PRIMARY KEY, email VARCHAR(100) NOT NULL, name VARCHAR(20),"
-                        + " team_id INT)",
+                        + " team_id INT)" + tableOptions(),
                 "INSERT INTO " + teams() + " VALUES (1, 'red'), (2, 'blue')",
                 "INSERT INTO " + users() + " VALUES (1, 'a@x', 'ann', 1), (2, 'b@x', 'bob', NULL), (3, 'c@x', 'cy', 2)",
-                "CREATE TABLE " + tokens() + " (id UUID PRIMARY KEY, label VARCHAR(20))",
+                "CREATE TABLE " + tokens() + " (id UUID PRIMARY KEY, label VARCHAR(20))" + tableOptions(),
                 "INSERT INTO " + tokens() + " VALUES ('" + PRESENT_TOKEN + "', 'present')");
-        gate = BloomGate.builder(db).guard(users(), "email").guard(users(), "id").guard(tokens(), "id").build();
+        BloomGate.Builder builder = BloomGate.builder(db).guard(users(), "email").guard(users(), "id");
+        gate = (guardsUuidKeys() ? builder.guard(tokens(), "id") : builder).build();
     }
 
     @AfterEach
@@ -78,6 +106,7 @@ abstract class ApplicationShapesContract {
                 "select count(u1_0.id) from " + u + " u1_0 where u1_0.email=?",
                 "select case when count(u1_0.id)>0 then true else false end from " + u + " u1_0 where u1_0.email=?",
                 "select exists(select 1 from " + u + " where email = ?)",
+                "select exists(select 1 from " + u + " where email = ?) as taken",
                 "select (select count(*) from " + u + " where email = ?) as n",
                 "select coalesce(max(id), 0) as m, count(*) = 0 as none, max(name), sum(id), avg(id) from " + u
                         + " where email = ?",
@@ -149,9 +178,7 @@ abstract class ApplicationShapesContract {
                     String key = "absent" + i + "@x";
                     assertThat(run(c, sql, key)).as(sql).isEqualTo(run(direct, sql, key));
                 }
-                // An INNER join is answered on PostgreSQL only: H2 may evaluate its ON condition on
-                // the joined table's rows first (docs/architecture.md section 2).
-                boolean answerable = postgres() || !sql.contains(" join " + teams() + " t on");
+                boolean answerable = answers(sql);
                 assertThat(avoided() - before).as("answered without the database: %s", sql)
                         .isEqualTo(answerable ? 20 : 0);
                 for (String present : List.of("a@x", "b@x", "c@x")) {
@@ -170,7 +197,10 @@ abstract class ApplicationShapesContract {
     }
 
     List<Bound> boundShapes() {
-        String t = tokens();
+        return boundShapes(tokens());
+    }
+
+    List<Bound> boundShapes(String t) {
         List<Bound> shapes = new ArrayList<>(List.of(
                 new Bound("select id, label from " + t + " where id = cast(? as uuid)",
                         (ps, k) -> ps.setString(1, k.toString().toUpperCase(java.util.Locale.ROOT))),
@@ -208,7 +238,12 @@ abstract class ApplicationShapesContract {
                 }
                 // Bloom filters are probabilistic: at p = 1%, 20 absent keys all pass with probability
                 // 0.99^20 = 82%; at least 17 of 20 fails with probability < 0.1%.
-                assertThat(avoided() - before).as("answered without the database: %s", shape.sql()).isGreaterThanOrEqualTo(17);
+                if (guardsUuidKeys() || !shape.sql().contains(tokens())) {
+                    assertThat(avoided() - before).as("answered without the database: %s", shape.sql())
+                            .isGreaterThanOrEqualTo(17);
+                } else {
+                    assertThat(avoided() - before).as("an unguarded column: %s", shape.sql()).isZero();
+                }
                 java.util.UUID present = java.util.UUID.fromString(PRESENT_TOKEN);
                 assertThat(run(c, shape, present)).as(shape.sql()).isEqualTo(run(direct, shape, present));
             }
@@ -275,7 +310,9 @@ abstract class ApplicationShapesContract {
             outcomeOf(c, warm);
             String bad = "select id from " + u + " where email = 'nobody2@x' and id = 'five'";
             assertThat(outcomeOf(c, bad)).isEqualTo(outcomeOf(direct, bad));
-            assertThat(outcomeOf(direct, bad).get(0)).startsWith("error");
+            if (refusesNonNumericStringForInteger()) {
+                assertThat(outcomeOf(direct, bad).get(0)).startsWith("error");
+            }
         }
     }
 

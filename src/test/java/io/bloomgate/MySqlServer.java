@@ -55,16 +55,30 @@ public final class MySqlServer {
      * create their own, named {@code bloomgate_*}, on which the test user has every right).
      */
     public static MariaDbDataSource forDatabase(String database) throws SQLException {
+        return forDatabase(database, "");
+    }
+
+    /**
+     * {@link #forDatabase(String)} with Connector/J {@code options} added to the URL ({@code
+     * "allowMultiQueries=true"}; several joined with {@code &}).
+     */
+    public static MariaDbDataSource forDatabase(String database, String options) throws SQLException {
         MariaDbDataSource server = dataSource();
         String url = System.getenv("BLOOMGATE_MYSQL_URL");
         if (url == null || url.isBlank()) {
             MySqlContainer.Connection c = MySqlContainer.startedIfDockerIsAvailable();
-            MariaDbDataSource ds = new MariaDbDataSource(c.jdbcUrl().replaceFirst("/bloomgate_test$", "/" + database));
+            MariaDbDataSource ds = new MariaDbDataSource(withOptions(
+                    c.jdbcUrl().replaceFirst("/bloomgate_test$", "/" + database), options));
             ds.setUser(c.user());
             ds.setPassword(c.password());
             return ds;
         }
         // The URL's own string: getUrl() leaves the password out.
-        return new MariaDbDataSource(url.replaceFirst("^(jdbc:[a-z]+://[^/]+/)[^?]*", "$1" + database));
+        return new MariaDbDataSource(withOptions(url.replaceFirst("^(jdbc:[a-z]+://[^/]+/)[^?]*", "$1" + database),
+                options));
+    }
+
+    private static String withOptions(String url, String options) {
+        return options.isEmpty() ? url : url + (url.contains("?") ? "&" : "?") + options;
     }
 }

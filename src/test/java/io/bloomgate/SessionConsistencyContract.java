@@ -41,12 +41,35 @@ abstract class SessionConsistencyContract {
         return "users_" + suffix;
     }
 
+    /** The second schema of {@code aSchemaSwitchBySqlIsSeenBeforeTheNextAnswer}. */
+    String tenant() {
+        return "tenant_" + suffix;
+    }
+
+    /**
+     * Options after the users table's column list: MySQL/MariaDB need a binary collation for the
+     * guarded text columns (their default collations are case-insensitive, refused at build).
+     */
+    String tableOptions() {
+        return "";
+    }
+
+    /**
+     * Whether a REPEATABLE READ transaction is answered once it has read the guarded table (H2 and
+     * PostgreSQL: the snapshot then predates the answer). MySQL/MariaDB answer nothing in such a
+     * transaction: InnoDB creates the read view at the first consistent read of <em>any</em> table,
+     * which the gate cannot observe (docs/architecture.md section 5).
+     */
+    boolean answersInRepeatableReadTransactions() {
+        return true;
+    }
+
     @BeforeEach
     void createTables() throws SQLException {
         db = database();
         H2Databases.run(db,
                 "CREATE TABLE " + users() + " (id INT PRIMARY KEY, email VARCHAR(100) NOT NULL, code VARCHAR(10),"
-                        + " name VARCHAR(20), uk UUID)",
+                        + " name VARCHAR(20), uk UUID)" + tableOptions(),
                 "INSERT INTO " + users() + " (id, email, code, name) VALUES (1, 'a@x', 'abc ', 'n1'), (2, 'b@x', 'def', 'n2')");
         gate = BloomGate.builder(db).guard(users(), "email").guard(users(), "code").build();
     }
@@ -119,7 +142,8 @@ abstract class SessionConsistencyContract {
             query(c, sql, "first@x"); // takes the snapshot of the table
             long before = avoided();
             assertThat(query(c, sql, "second@x")).isEmpty();
-            assertThat(avoided()).as("answered within the snapshot").isEqualTo(before + 1);
+            assertThat(avoided()).as("answered within the snapshot")
+                    .isEqualTo(before + (answersInRepeatableReadTransactions() ? 1 : 0));
             c.rollback();
         }
     }
@@ -233,9 +257,10 @@ abstract class SessionConsistencyContract {
 
     @Test
     void aSchemaSwitchBySqlIsSeenBeforeTheNextAnswer() throws SQLException {
-        String other = "tenant_" + suffix;
+        String other = tenant();
         H2Databases.run(db, "CREATE SCHEMA " + other,
-                "CREATE TABLE " + other + "." + users() + " (id INT PRIMARY KEY, email VARCHAR(100), code VARCHAR(10))",
+                "CREATE TABLE " + other + "." + users() + " (id INT PRIMARY KEY, email VARCHAR(100), code VARCHAR(10))"
+                        + tableOptions(),
                 "INSERT INTO " + other + "." + users() + " VALUES (7, 'tenant@x', 'tc')");
         String sql = "SELECT id FROM " + users() + " WHERE email = ?";
         for (String switchTo : switches(other)) {

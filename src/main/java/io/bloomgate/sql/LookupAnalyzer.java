@@ -381,8 +381,12 @@ final class LookupAnalyzer {
             return null;
         }
         Object field = fields.get(0);
+        boolean aliased = field instanceof QOM.FieldAlias<?>;
         if (field instanceof QOM.FieldAlias<?> alias) {
             field = alias.$field();
+        }
+        if (field instanceof QOM.ConditionAsField c) {
+            field = c.$arg1(); // EXISTS (...) AS e: the parser wraps the aliased condition as a field
         }
         Select<?> inner = field instanceof QOM.Exists e ? e.$query()
                 : field instanceof QOM.ScalarSubquery<?> q ? q.$arg1() : null;
@@ -410,6 +414,13 @@ final class LookupAnalyzer {
         String problem = l.variableWord();
         if (problem != null) {
             return new StatementPlan.Bypass(lookup.table(), BypassReason.NOT_ELIGIBLE, "subquery: " + problem);
+        }
+        if (!aliased && a.dialect == Dialect.MYSQL) {
+            // MySQL labels an unaliased expression with its text as the server received it: the key's
+            // value is in it (Connector/J sends parameters inlined, and literal keys are inlined anyway),
+            // so the label of a copied row would be another key's.
+            return new StatementPlan.Bypass(lookup.table(), BypassReason.NOT_ELIGIBLE,
+                    "an unaliased subquery on MySQL: its column label holds the key's value");
         }
         return lookup.withRowsOnEmptyInput();
     }

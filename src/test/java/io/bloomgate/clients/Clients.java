@@ -59,13 +59,14 @@ record Clients(
 
     /**
      * The tables as jOOQ's code generator declares them: schema-qualified, quoted, with the
-     * database's own case ({@code "PUBLIC"."USERS"} on H2, {@code "public"."users"} on PostgreSQL).
+     * database's own case ({@code "PUBLIC"."USERS"} on H2, {@code "public"."users"} on PostgreSQL,
+     * {@code `bloomgate_clients…`.`users`} on MariaDB, whose schema is the fixture's database).
      */
     record JooqTables(Table<Record> users, Field<Long> id, Field<String> email, Field<String> name) {
 
-        static JooqTables of(Db db) {
+        static JooqTables of(Db db, String mariaDatabase) {
             Function<String, String> fold = db == Db.H2 ? String::toUpperCase : Function.identity();
-            String schema = fold.apply("public");
+            String schema = db == Db.MARIADB ? mariaDatabase : fold.apply("public");
             String users = fold.apply("users");
             return new JooqTables(
                     table(DSL.name(schema, users)),

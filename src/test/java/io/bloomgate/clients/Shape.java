@@ -23,7 +23,8 @@ record Shape(String name, Client client, Set<Db> databases, Set<Db> answeredOn, 
 
     enum Client { JDBC_TEMPLATE, SPRING_DATA, HIBERNATE, MYBATIS, JOOQ }
 
-    enum Db { H2, POSTGRES }
+    /** MARIADB: MariaDB 10.11 (BLOOMGATE_MYSQL_URL, see MySqlServer), Hibernate's MariaDB dialect, jOOQ's MARIADB. */
+    enum Db { H2, POSTGRES, MARIADB }
 
     /** One call of the shape on one side (through the gate or directly), with one key. */
     @FunctionalInterface
@@ -48,9 +49,11 @@ record Shape(String name, Client client, Set<Db> databases, Set<Db> answeredOn, 
         }
     }
 
+    /** Every database (the name predates MariaDB). */
     static final Set<Db> BOTH = EnumSet.allOf(Db.class);
     static final Set<Db> H2_ONLY = EnumSet.of(Db.H2);
     static final Set<Db> PG_ONLY = EnumSet.of(Db.POSTGRES);
+    static final Set<Db> H2_AND_PG = EnumSet.of(Db.H2, Db.POSTGRES);
     static final Set<Db> NONE = EnumSet.noneOf(Db.class);
 
     /** The share every eligible shape must reach (issue 13): the gate answers at least 90% of absent keys. */

@@ -1,6 +1,7 @@
 package io.bloomgate.clients;
 
 import static io.bloomgate.clients.Shape.BOTH;
+import static io.bloomgate.clients.Shape.H2_AND_PG;
 import static io.bloomgate.clients.Shape.H2_ONLY;
 import static io.bloomgate.clients.Shape.Client.HIBERNATE;
 import static io.bloomgate.clients.Shape.Client.JDBC_TEMPLATE;
@@ -41,7 +42,8 @@ final class Shapes {
         answered("jooq.fetch", JOOQ, BOTH, (c, k) -> c.jooq().select(c.t().id(), c.t().email(), c.t().name())
                 .from(c.t().users()).where(c.t().email().eq(k.email())).fetchMaps()),
         answered("data.findByEmail", SPRING_DATA, BOTH, (c, k) -> c.users().findByEmail(k.email()).map(User::toString)),
-        answered("data.findById.uuid", SPRING_DATA, BOTH, (c, k) -> c.tokens().findById(k.token()).map(Token::toString)),
+        // UUID keys are not guarded on MySQL/MariaDB yet (refused at build): compared, not answered there.
+        partly("data.findById.uuid", SPRING_DATA, BOTH, H2_AND_PG, (c, k) -> c.tokens().findById(k.token()).map(Token::toString)),
         answered("hibernate.jpql.select", HIBERNATE, BOTH, (c, k) -> c.jpa(em -> em.createQuery(
                 "select u from User u where u.email = :email", User.class).setParameter("email", k.email()).getResultList().toString())),
 
@@ -60,10 +62,11 @@ final class Shapes {
         answered("data.query.caseWhen", SPRING_DATA, BOTH, (c, k) -> c.users().emailTaken(k.email())),
 
         // Sign-up checks: exists(...).
-        answered("jdbc.exists", JDBC_TEMPLATE, BOTH, (c, k) -> c.jdbc().queryForObject(
+        // MySQL/MariaDB label an unaliased EXISTS with its text, the key's value inlined: not answered there.
+        partly("jdbc.exists", JDBC_TEMPLATE, BOTH, H2_AND_PG, (c, k) -> c.jdbc().queryForObject(
                 "select exists(select 1 from users where email = ?)", Boolean.class, k.email())),
-        answered("mybatis.exists", MYBATIS, BOTH, (c, k) -> c.mapper(m -> m.existsByEmail(k.email()))),
-        answered("jooq.fetchExists", JOOQ, BOTH, (c, k) -> c.jooq().fetchExists(
+        partly("mybatis.exists", MYBATIS, BOTH, H2_AND_PG, (c, k) -> c.mapper(m -> m.existsByEmail(k.email()))),
+        partly("jooq.fetchExists", JOOQ, BOTH, H2_AND_PG, (c, k) -> c.jooq().fetchExists(
                 c.jooq().selectOne().from(c.t().users()).where(c.t().email().eq(k.email())))),
 
         // Entity loads with a default EAGER @ManyToOne: a left join to the team.
@@ -73,13 +76,13 @@ final class Shapes {
                 .byMultipleIds(User.class).multiLoad(k.userId(), k.absentUserId()).toString())),
 
         // UUID keys bound as strings with a cast, or as Types.OTHER.
-        answered("jdbc.uuid.cast", JDBC_TEMPLATE, BOTH, (c, k) -> c.jdbc().queryForList(
+        partly("jdbc.uuid.cast", JDBC_TEMPLATE, BOTH, H2_AND_PG, (c, k) -> c.jdbc().queryForList(
                 "select id, label from tokens where id = cast(? as uuid)", k.token().toString())),
-        answered("jdbc.uuid.colons", JDBC_TEMPLATE, BOTH, (c, k) -> c.jdbc().queryForList(
+        answered("jdbc.uuid.colons", JDBC_TEMPLATE, H2_AND_PG, (c, k) -> c.jdbc().queryForList(
                 "select id, label from tokens where id = ?::uuid", k.token().toString())),
         answered("jdbc.uuid.other", JDBC_TEMPLATE, PG_ONLY, (c, k) -> c.jdbc().queryForList(
                 "select id, label from tokens where id = ?", new SqlParameterValue(Types.OTHER, k.token()))),
-        answered("mybatis.uuid.cast", MYBATIS, BOTH, (c, k) -> c.mapper(m -> m.findToken(k.token().toString()))),
+        partly("mybatis.uuid.cast", MYBATIS, BOTH, H2_AND_PG, (c, k) -> c.mapper(m -> m.findToken(k.token().toString()))),
 
         // The key inlined in the text: a new SQL text per key.
         answered("jdbc.inlined", JDBC_TEMPLATE, BOTH, (c, k) -> c.jdbc().queryForList(
@@ -91,7 +94,11 @@ final class Shapes {
         // An IDENTITY insert (generated keys) through Spring Data, then a lookup: of the row just saved
         // for a present key (read-your-write through the gate), of an id no row has for an absent one.
         // H2's trigger adds the generated key inside the insert; PostgreSQL's guard stays unsettled.
-        answered("data.save.identity", SPRING_DATA, BOTH, (c, k) -> {
+        // On MariaDB the gate does not learn the keys from getGeneratedKeys() (Connector/J returns a
+        // column "insert_id" derived from the OK packet's LAST_INSERT_ID, which LAST_INSERT_ID(expr)
+        // sets and which multi-row inserts extrapolate): the guard settles through the change feed,
+        // and the lookup right after the save passes through (a known gap).
+        partly("data.save.identity", SPRING_DATA, BOTH, H2_AND_PG, (c, k) -> {
             Event saved = c.events().save(new Event("ext-" + k.eventId(), "payload"));
             return c.events().findById(k.present() ? saved.getId() : k.eventId()).map(Event::content);
         }));

@@ -32,13 +32,18 @@ final class Fixture {
         return new Fixture(Dialect.POSTGRES);
     }
 
+    /** MySQL/MariaDB: names exact (lower_case_table_names = 0), written here in lower case. */
+    static Fixture mysql() {
+        return new Fixture(Dialect.MYSQL);
+    }
+
     static List<Fixture> both() {
         return List.of(h2(), postgres());
     }
 
     /** A name in this dialect's catalog case. */
     String c(String name) {
-        return dialect == Dialect.POSTGRES ? name.toLowerCase(Locale.ROOT) : name.toUpperCase(Locale.ROOT);
+        return dialect != Dialect.H2 ? name.toLowerCase(Locale.ROOT) : name.toUpperCase(Locale.ROOT);
     }
 
     StatementPlan classify(String sql) {
