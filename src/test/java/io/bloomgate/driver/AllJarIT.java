@@ -28,7 +28,7 @@ class AllJarIT {
     void theAllJarAndH2AloneRunTheUrlDriverAndTheSqlFunctions() throws Exception {
         String program = """
                 import io.bloomgate.BloomGate;
-                import io.bloomgate.GuardStats;
+                import io.bloomgate.stats.GuardStats;
                 import io.bloomgate.driver.BloomGateDriver;
                 import java.sql.*;
 
