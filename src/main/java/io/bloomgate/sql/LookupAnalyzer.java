@@ -9,7 +9,6 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.regex.Pattern;
-import org.jooq.AggregateFunction;
 import org.jooq.Condition;
 import org.jooq.Field;
 import org.jooq.GroupField;
@@ -221,7 +220,7 @@ final class LookupAnalyzer {
         // is the same for every execution.
         if (groupBy.isEmpty()) {
             if (select.$having() != null) {
-                String bare = bareColumnBesideAggregates();
+                String bare = ConstantRow.bareColumnBesideAggregates(a, select);
                 if (bare != null) {
                     return new StatementPlan.Bypass(table, BypassReason.AGGREGATE_WITHOUT_GROUP_BY,
                             "HAVING without GROUP BY beside " + bare);
@@ -247,8 +246,8 @@ final class LookupAnalyzer {
                     return notEligible("select list or ORDER BY not understood");
                 }
                 for (QueryPart p : parts) {
-                    if (isAggregate(p)) {
-                        String bare = bareColumnBesideAggregates();
+                    if (ConstantRow.isAggregate(p)) {
+                        String bare = ConstantRow.bareColumnBesideAggregates(a, select);
                         if (bare != null) {
                             return new StatementPlan.Bypass(table, BypassReason.AGGREGATE_WITHOUT_GROUP_BY,
                                     "aggregate without GROUP BY beside " + bare);
@@ -259,99 +258,6 @@ final class LookupAnalyzer {
             }
         }
         return lookup;
-    }
-
-    /**
-     * In an aggregate query without GROUP BY, the row the database returns on empty input is the
-     * same for every execution only if every item of the select list (and ORDER BY) is an
-     * aggregate, a literal, or an expression of those alone. A bare column beside an aggregate
-     * (H2 accepts {@code SELECT *, COUNT(1)} or {@code SELECT MIN(a), b} and checks it lazily) takes
-     * its value from whatever row the scan last touched, or raises 90016 when a row exists; a
-     * window function is evaluated over the aggregated row. Null when the list is constant, else
-     * what is not.
-     */
-    private String bareColumnBesideAggregates() {
-        List<QueryPart> items = new ArrayList<>();
-        for (SelectFieldOrAsterisk f : select.$select()) {
-            if (f instanceof org.jooq.Asterisk || f instanceof org.jooq.QualifiedAsterisk) {
-                return "*";
-            }
-            items.add(f instanceof QOM.FieldAlias<?> alias ? alias.$field() : f);
-        }
-        for (SortField<?> f : select.$orderBy()) {
-            if (!selectAlias(f.$field())) { // ORDER BY n, n an alias of the select list: checked there
-                items.add(f);
-            }
-        }
-        if (select.$having() != null) {
-            items.add(select.$having());
-        }
-        for (QueryPart item : items) {
-            List<QueryPart> parts = visit(item);
-            if (parts == null) {
-                return "a select item not understood";
-            }
-            // Every column reference of the item must lie inside one of its aggregates: count the
-            // references of the whole item and those of each aggregate in it (an aggregate nested
-            // in another counts twice, and makes the counts differ too).
-            int columns = 0;
-            int inAggregates = 0;
-            for (QueryPart p : parts) {
-                if (p instanceof QOM.WindowFunction<?> w
-                        && (w.$windowSpecification() != null || w.$windowDefinition() != null)
-                        || p instanceof org.jooq.WindowSpecification || p instanceof org.jooq.WindowDefinition) {
-                    return "a window function";
-                }
-                if (isColumnReference(p)) {
-                    columns++;
-                } else if (p instanceof org.jooq.Asterisk || p instanceof org.jooq.QualifiedAsterisk) {
-                    columns++; // COUNT(*) renders an asterisk inside its aggregate: counted there too
-                }
-                if (isAggregate(p)) {
-                    List<QueryPart> inner = visit(p);
-                    if (inner == null) {
-                        return "an aggregate not understood";
-                    }
-                    for (QueryPart q : inner) {
-                        if (q != p && isAggregate(q)) {
-                            return "a nested aggregate";
-                        }
-                        if (isColumnReference(q) || q instanceof org.jooq.Asterisk || q instanceof org.jooq.QualifiedAsterisk) {
-                            inAggregates++;
-                        }
-                    }
-                }
-            }
-            if (columns != inAggregates) {
-                return "a column outside every aggregate: " + Analysis.describe(item);
-            }
-        }
-        return null;
-    }
-
-    /** Whether {@code f} is a bare name that names an alias of the select list. */
-    private boolean selectAlias(Field<?> f) {
-        if (!(f instanceof org.jooq.TableField<?, ?>)) {
-            return false;
-        }
-        List<Resolver.Part> name = Resolver.parts(f.getQualifiedName());
-        if (name == null || name.size() != 1) {
-            return false;
-        }
-        for (SelectFieldOrAsterisk s : select.$select()) {
-            if (s instanceof QOM.FieldAlias<?> fa) {
-                List<Resolver.Part> parts = Resolver.parts(fa.$alias());
-                if (parts != null && parts.size() == 1 && a.resolver.sameName(parts.get(0), name.get(0))) {
-                    return true;
-                }
-            }
-        }
-        return false;
-    }
-
-    /** A column reference as jOOQ's parser reads one (meta lookups off: a table field by name). */
-    private static boolean isColumnReference(QueryPart p) {
-        return p instanceof org.jooq.TableField<?, ?>;
     }
 
     /**
@@ -461,14 +367,6 @@ final class LookupAnalyzer {
         }
     }
 
-    /** An aggregate not used as a window function. */
-    private static boolean isAggregate(QueryPart p) {
-        if (p instanceof AggregateFunction<?>) {
-            return !(p instanceof QOM.WindowFunction<?> w)
-                    || (w.$windowSpecification() == null && w.$windowDefinition() == null);
-        }
-        return false;
-    }
 
     /**
      * A joined table: a plain name and alias, joined ON a condition that cannot fail or call
