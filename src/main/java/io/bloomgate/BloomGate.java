@@ -165,10 +165,12 @@ public final class BloomGate implements AutoCloseable, GuardStatsSource {
      * with triggers disabled, a dropped trigger). Lookups keep being answered from the current filters
      * while it runs.
      *
-     * <p>On H2 the trigger is re-installed if it was dropped, and the new filter (sized for the keys
-     * the table holds now) replaces the old one once no transaction that could still see a deleted
-     * key is open. Elsewhere the scan adds every key the table holds to the current filter (a union:
-     * nothing is removed until the database's change feed can say when that is safe).
+     * <p>On H2, PostgreSQL and MySQL/MariaDB the rebuild is online (one protocol for all three): the
+     * hook (trigger) is re-installed if it was dropped, and the new filter (sized for the keys the
+     * table holds now) replaces the old one once no transaction that could still see a deleted key is
+     * open, or, with a change feed, once the feed has read past the scan. On other databases the scan
+     * adds every key the table holds to the current filter (a union: nothing is removed, since the
+     * gate cannot tell when that is safe).
      *
      * @throws IllegalStateException if a key column's type changed since the gate was built
      * @throws SQLException          if the database fails
