@@ -108,12 +108,20 @@ public final class CodePointWeights {
         return memoryBytes;
     }
 
-    /** Collects weights, then {@link #build()}s the shared-page table. Not thread-safe. */
+    /**
+     * Collects weights, then {@link #build()}s the shared-page table. Not thread-safe. Weights are
+     * appended to one byte pool (a table read costs a few MB while it is built, not a million
+     * small arrays).
+     */
     public static final class Builder {
 
-        private final byte[][] weights = new byte[Character.MAX_CODE_POINT + 1][];
+        private final int[] start = new int[Character.MAX_CODE_POINT + 1];
+        private final short[] length = new short[Character.MAX_CODE_POINT + 1];
+        private byte[] pool = new byte[1 << 16];
+        private int used;
 
         private Builder() {
+            java.util.Arrays.fill(length, (short) -1);
         }
 
         /**
@@ -122,9 +130,23 @@ public final class CodePointWeights {
          * @param codePoint the code point
          * @param weight its weight (may be empty: an ignorable character); null removes the entry
          * @return this builder
+         * @throws IllegalArgumentException if the weight is longer than 32,767 bytes
          */
         public Builder put(int codePoint, byte[] weight) {
-            weights[codePoint] = weight == null ? null : weight.clone();
+            if (weight == null) {
+                return remove(codePoint);
+            }
+            if (weight.length > Short.MAX_VALUE) {
+                throw new IllegalArgumentException("a weight of " + weight.length + " bytes for U+"
+                        + Integer.toHexString(codePoint));
+            }
+            if (used + weight.length > pool.length) {
+                pool = Arrays.copyOf(pool, Math.max(pool.length * 2, used + weight.length));
+            }
+            System.arraycopy(weight, 0, pool, used, weight.length);
+            start[codePoint] = used;
+            length[codePoint] = (short) weight.length;
+            used += weight.length;
             return this;
         }
 
@@ -135,18 +157,29 @@ public final class CodePointWeights {
          * @return this builder
          */
         public Builder remove(int codePoint) {
-            weights[codePoint] = null;
+            length[codePoint] = -1;
             return this;
+        }
+
+        /**
+         * The length of the weight set for a code point.
+         *
+         * @param codePoint the code point
+         * @return its weight's length in bytes, or -1 if it has none
+         */
+        public int length(int codePoint) {
+            return length[codePoint];
         }
 
         /**
          * The weight set for a code point.
          *
          * @param codePoint the code point
-         * @return its weight, or null
+         * @return a copy of its weight, or null
          */
         public byte[] get(int codePoint) {
-            return weights[codePoint];
+            int n = length[codePoint];
+            return n < 0 ? null : Arrays.copyOfRange(pool, start[codePoint], start[codePoint] + n);
         }
 
         /**
@@ -164,9 +197,9 @@ public final class CodePointWeights {
                 int size = 0;
                 long[] bits = new long[PAGE_SIZE / 64];
                 for (int i = 0; i < PAGE_SIZE; i++) {
-                    byte[] w = weights[(p << PAGE_BITS) + i];
-                    if (w != null) {
-                        size += w.length;
+                    int n = length[(p << PAGE_BITS) + i];
+                    if (n >= 0) {
+                        size += n;
                         bits[i >>> 6] |= 1L << i;
                         mapped++;
                     }
@@ -183,10 +216,10 @@ public final class CodePointWeights {
                 int at = 0;
                 for (int i = 0; i < PAGE_SIZE; i++) {
                     offsets[i] = (char) at;
-                    byte[] w = weights[(p << PAGE_BITS) + i];
-                    if (w != null) {
-                        System.arraycopy(w, 0, data, at, w.length);
-                        at += w.length;
+                    int cp = (p << PAGE_BITS) + i;
+                    if (length[cp] > 0) {
+                        System.arraycopy(pool, start[cp], data, at, length[cp]);
+                        at += length[cp];
                     }
                 }
                 offsets[PAGE_SIZE] = (char) at;
