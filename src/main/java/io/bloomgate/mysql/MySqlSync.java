@@ -150,9 +150,9 @@ public final class MySqlSync implements DatabaseSync {
                     CatalogReader.KeyColumn key = keys.get(i);
                     Guard guard = new Guard(key.table(), key.keyForm(), key.keyType(), key.columnTypes(), sizes.get(i));
                     guard.freshUntil(System.nanoTime()); // stale until the feed's first read
-                    MySqlSchema.InstalledGuard installed = MySqlSchema.installGuard(c, key.table());
+                    MySqlSchema.InstalledGuard installed = MySqlSchema.installGuard(c, key.table(), key.keyForm());
                     LogGuard lg = new LogGuard(guard, installed.id());
-                    String hook = MySqlSchema.hookFingerprint(c, key.table(), installed.id());
+                    String hook = MySqlSchema.hookFingerprint(c, key.table(), installed.id(), key.keyForm());
                     if (hook == null) {
                         throw new SQLException("the change-log triggers of " + guard + " were not in place right after"
                                 + " they were installed (DDL on the table in progress?); build again");
@@ -162,7 +162,8 @@ public final class MySqlSync implements DatabaseSync {
                 }
                 start = LogFeed.startPosition(c);
                 for (int i = 0; i < guards.size(); i++) {
-                    rows[i] = TableScanner.scan(c, guards.get(i).guard, guards.get(i).guard.filter(), false);
+                    rows[i] = TableScanner.scan(c, guards.get(i).guard, guards.get(i).guard.filter(), false,
+                            MySqlSchema.keyExpression(guards.get(i).guard.keyForm(), "%s"));
                 }
             } catch (SQLException | RuntimeException e) {
                 unregister(c, instance);
@@ -458,8 +459,8 @@ public final class MySqlSync implements DatabaseSync {
                 @Override
                 public void reinstallHook() throws SQLException {
                     if (lg.awaitingRebuild()) {
-                        MySqlSchema.installGuard(c, guard.table());
-                        String hook = MySqlSchema.hookFingerprint(c, guard.table(), lg.id);
+                        MySqlSchema.installGuard(c, guard.table(), guard.keyForm());
+                        String hook = MySqlSchema.hookFingerprint(c, guard.table(), lg.id, guard.keyForm());
                         if (hook == null) {
                             throw new SQLException("the change-log triggers of " + guard + " were not in place right"
                                     + " after they were installed (DDL on the table in progress?); retrying later");
@@ -476,7 +477,8 @@ public final class MySqlSync implements DatabaseSync {
 
                 @Override
                 public OnlineRebuild.Scanned scan(BloomFilter target) throws SQLException {
-                    long rows = TableScanner.scan(c, guard, target, false);
+                    long rows = TableScanner.scan(c, guard, target, false,
+                            MySqlSchema.keyExpression(guard.keyForm(), "%s"));
                     return new OnlineRebuild.Scanned(rows, () -> {
                         if (!feed.awaitNextRead(Math.max(60_000, 3 * settings.staleAfter().toMillis()))) {
                             if (feed.closed()) {
