@@ -78,6 +78,22 @@ public final class MySqlServer {
                 options));
     }
 
+    /**
+     * The MariaDB Connector/J URL of {@link #forDatabase(String)}, credentials included: for what
+     * takes a URL rather than a data source (Spring Boot's {@code spring.datasource.url}, {@code
+     * jdbc:bloomgate:} URLs, the command line). Skips (or fails) as {@link #dataSource()} without a server.
+     */
+    public static String url(String database) {
+        dataSource();
+        String url = System.getenv("BLOOMGATE_MYSQL_URL");
+        if (url == null || url.isBlank()) {
+            MySqlContainer.Connection c = MySqlContainer.startedIfDockerIsAvailable();
+            return withOptions(c.jdbcUrl().replaceFirst("/bloomgate_test$", "/" + database),
+                    "user=" + c.user() + "&password=" + c.password());
+        }
+        return url.replaceFirst("^(jdbc:[a-z]+://[^/]+/)[^?]*", "$1" + database);
+    }
+
     private static String withOptions(String url, String options) {
         return options.isEmpty() ? url : url + (url.contains("?") ? "&" : "?") + options;
     }

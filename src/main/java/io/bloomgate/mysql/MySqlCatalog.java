@@ -117,6 +117,21 @@ public final class MySqlCatalog extends CatalogReader {
         return -1;
     }
 
+    /**
+     * Whether {@code table} ({@code [database.]table}, read as {@link #resolve} reads it) exists: the
+     * {@code jdbc:bloomgate:} driver's {@code await-tables} waits for it before building.
+     */
+    public boolean tableExists(String table) throws SQLException {
+        String database = defaultSchema();
+        String name = table.trim();
+        int dot = dotOutsideQuotes(name);
+        if (dot > 0) {
+            database = unquote(name.substring(0, dot));
+            name = name.substring(dot + 1);
+        }
+        return tableType(database, unquote(name)) != null;
+    }
+
     @Override
     public KeyColumn resolve(String table, String column) throws SQLException {
         String database = defaultSchema();

@@ -85,6 +85,35 @@ final class MySqlSchema {
         }
     }
 
+    /**
+     * Creates {@code bloomgate.instance_stats} where an install of this version predates it (the
+     * table is optional to the feed, so it is added without a version of its own, which would make
+     * older jars on the same server refuse the database). False, logged, when the user may not
+     * create it: the instance's counters are then not persisted, and nothing else changes.
+     */
+    static boolean installStats(Connection c) {
+        try (Statement s = c.createStatement()) {
+            try (ResultSet rs = s.executeQuery("SELECT 1 FROM information_schema.TABLES WHERE TABLE_SCHEMA = 'bloomgate'"
+                    + " AND TABLE_NAME = 'instance_stats'")) {
+                if (rs.next()) {
+                    return true; // created by the script or an earlier build; no CREATE right needed
+                }
+            }
+            for (String statement : statements(script())) {
+                if (statement.startsWith("CREATE TABLE IF NOT EXISTS bloomgate.instance_stats")) {
+                    s.execute(statement);
+                    return true;
+                }
+            }
+            throw new SQLException(SCRIPT + " lacks bloomgate.instance_stats: the build is broken");
+        } catch (SQLException e) {
+            LOG.warn("bloomgate.instance_stats is missing and could not be created (user {}): this instance's counters"
+                    + " are not persisted for `bloomgate report`; an administrator can run {} to add it. Cause: {}",
+                    user(c), SCRIPT, e.getMessage());
+            return false;
+        }
+    }
+
     private static int installedVersion(Connection c) throws SQLException {
         try (Statement s = c.createStatement();
                 ResultSet rs = s.executeQuery("SELECT COALESCE(MAX(version), 0) FROM bloomgate.version")) {

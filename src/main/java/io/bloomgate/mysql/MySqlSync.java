@@ -2,6 +2,7 @@ package io.bloomgate.mysql;
 
 import io.bloomgate.filter.BloomFilter;
 import io.bloomgate.filter.FilterSpec;
+import io.bloomgate.report.MySqlIoCounters;
 import io.bloomgate.sync.CatalogReader;
 import io.bloomgate.sync.DatabaseSync;
 import io.bloomgate.sync.Guard;
@@ -55,6 +56,8 @@ public final class MySqlSync implements DatabaseSync {
     private static final Logger LOG = LoggerFactory.getLogger(MySqlSync.class);
     private static final long WATCHDOG_MILLIS = 2_000;
     private static final int PRUNE_BATCH = 10_000;
+    /** Counters reach {@code bloomgate.instance_stats} at most this often (only when they changed). */
+    private static final long STATS_EVERY_MILLIS = 1_000;
 
     /**
      * How a MySQL/MariaDB gate follows the change log. Internal (the builder fills it).
@@ -94,15 +97,18 @@ public final class MySqlSync implements DatabaseSync {
             r -> daemon(r, "bloomgate-mysql-maintenance"));
     private final Set<LogGuard> rebuildsQueued = ConcurrentHashMap.newKeySet();
     private final RebuildFence fence;
+    /** Null when {@code bloomgate.instance_stats} is missing and could not be created. */
+    private final MySqlInstanceStats stats;
 
     private MySqlSync(DataSource dataSource, LogFeed feed, Settings settings, UUID instance, String description,
-            RebuildFence fence) {
+            RebuildFence fence, MySqlInstanceStats stats) {
         this.dataSource = dataSource;
         this.feed = feed;
         this.settings = settings;
         this.instance = instance;
         this.description = description;
         this.fence = fence;
+        this.stats = stats;
     }
 
     private static Thread daemon(Runnable r, String name) {
@@ -126,6 +132,7 @@ public final class MySqlSync implements DatabaseSync {
         String server = null;
         String description;
         LogFeed.StartPosition start;
+        MySqlInstanceStats stats = null;
         try (Connection c = dataSource.getConnection()) {
             c.setAutoCommit(true);
             if (feedSource != null) {
@@ -138,6 +145,9 @@ public final class MySqlSync implements DatabaseSync {
             }
             description = ManagementFactory.getRuntimeMXBean().getName() + " " + instance + " (database " + database + ")";
             MySqlSchema.install(c);
+            if (MySqlSchema.installStats(c)) {
+                stats = new MySqlInstanceStats(instance.toString(), description, serverCounters(c));
+            }
             // Registered before the position is taken, at 0: no pruning passes this instance while it builds.
             try (PreparedStatement ps = c.prepareStatement("INSERT INTO bloomgate.instances (id, description, heartbeat,"
                     + " position) VALUES (?, ?, NOW(6), 0)")) {
@@ -173,7 +183,7 @@ public final class MySqlSync implements DatabaseSync {
         MySqlSync[] self = new MySqlSync[1];
         LogFeed feed = new LogFeed(feedSource == null ? dataSource : feedSource, server, guards, settings, start,
                 lg -> self[0].requestRebuild(lg));
-        MySqlSync sync = new MySqlSync(dataSource, feed, settings, instance, description, fence);
+        MySqlSync sync = new MySqlSync(dataSource, feed, settings, instance, description, fence, stats);
         self[0] = sync;
         try {
             feed.start();
@@ -183,6 +193,7 @@ public final class MySqlSync implements DatabaseSync {
                         guards.get(i).guard.filter());
             }
             sync.heartbeat();
+            sync.run("counters' write", () -> sync.writeStats(false)); // a failure here must not fail the build
             sync.startMaintenance();
             return sync;
         } catch (SQLException | RuntimeException e) {
@@ -194,6 +205,8 @@ public final class MySqlSync implements DatabaseSync {
     private void startMaintenance() {
         maintenance.scheduleWithFixedDelay(() -> run("heartbeat", this::heartbeat),
                 settings.heartbeatEvery().toMillis(), settings.heartbeatEvery().toMillis(), TimeUnit.MILLISECONDS);
+        maintenance.scheduleWithFixedDelay(() -> run("counters' write", () -> writeStats(false)),
+                STATS_EVERY_MILLIS, STATS_EVERY_MILLIS, TimeUnit.MILLISECONDS);
         maintenance.scheduleWithFixedDelay(() -> run("pruning", this::prune),
                 settings.pruneEvery().toMillis(), settings.pruneEvery().toMillis(), TimeUnit.MILLISECONDS);
         maintenance.scheduleWithFixedDelay(() -> run("trigger watchdog", this::watchTriggers),
@@ -211,6 +224,31 @@ public final class MySqlSync implements DatabaseSync {
             if (!feed.closed()) {
                 LOG.warn("The change log's {} failed (retried later): {}", what, e.toString());
             }
+        }
+    }
+
+    /**
+     * The server's read counters now, the baseline {@code bloomgate report} measures against; null
+     * (logged) if they cannot be read: that costs the report its measured figures, never the start.
+     */
+    private static MySqlIoCounters serverCounters(Connection c) {
+        try {
+            return MySqlIoCounters.read(c).orElse(null);
+        } catch (SQLException e) {
+            LOG.warn("Reading the server's status counters failed; `bloomgate report` will not measure the server's"
+                    + " reads for this instance: {}", e.toString());
+            return null;
+        }
+    }
+
+    /** Writes this instance's changed counters (every guard's, with ended_at, when {@code ended}). */
+    void writeStats(boolean ended) throws SQLException {
+        if (stats == null) {
+            return;
+        }
+        try (Connection c = dataSource.getConnection()) {
+            c.setAutoCommit(true);
+            stats.write(c, feed.guards(), ended);
         }
     }
 
@@ -278,6 +316,9 @@ public final class MySqlSync implements DatabaseSync {
             try (PreparedStatement ps = c.prepareStatement("DELETE FROM bloomgate.instances WHERE heartbeat < NOW(6)"
                     + " - INTERVAL 1 DAY")) {
                 ps.executeUpdate();
+            }
+            if (stats != null) {
+                MySqlInstanceStats.prune(c);
             }
             LOG.debug("Pruned the change log below id {} ({} rows)", below, deleted);
         }
@@ -511,6 +552,11 @@ public final class MySqlSync implements DatabaseSync {
         maintenance.shutdownNow();
         rebuilds.shutdownNow();
         feed.close();
+        try {
+            writeStats(true);
+        } catch (SQLException | RuntimeException e) {
+            LOG.warn("Writing the instance's final counters failed: {}", e.toString());
+        }
         try (Connection c = dataSource.getConnection()) {
             c.setAutoCommit(true);
             unregister(c, instance);
