@@ -87,7 +87,7 @@ public final class MySqlServer {
         dataSource();
         String url = System.getenv("BLOOMGATE_MYSQL_URL");
         if (url == null || url.isBlank()) {
-            MySqlContainer.Connection c = MySqlContainer.startedIfDockerIsAvailable();
+            DockerDatabases.Connection c = DockerDatabases.mysql();
             return withOptions(c.jdbcUrl().replaceFirst("/bloomgate_test$", "/" + database),
                     "user=" + c.user() + "&password=" + c.password());
         }
