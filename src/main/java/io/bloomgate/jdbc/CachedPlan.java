@@ -161,6 +161,8 @@ abstract sealed class CachedPlan
          * keys has given it.
          */
         final boolean rowsOnEmptyInput;
+        /** Answerable only while the session runs READ COMMITTED (a MySQL {@code SKIP LOCKED} read). */
+        final boolean readCommittedOnly;
         /**
          * What an answer of this plan copies from a real execution (its metadata, its row on empty
          * input), shared by every text of one {@link io.bloomgate.sql.StatementShape}.
@@ -170,12 +172,13 @@ abstract sealed class CachedPlan
         private volatile Copies ownCopies;
 
         Lookup(Guard guard, String sql, Key[] keys, int[] limitParameters, OtherParameter[] otherParameters,
-                boolean rowsOnEmptyInput, Copies copies) {
+                boolean rowsOnEmptyInput, boolean readCommittedOnly, Copies copies) {
             super(guard, sql);
             this.keys = keys;
             this.limitParameters = limitParameters;
             this.otherParameters = otherParameters;
             this.rowsOnEmptyInput = rowsOnEmptyInput;
+            this.readCommittedOnly = readCommittedOnly;
             this.copies = copies;
         }
 
@@ -186,6 +189,7 @@ abstract sealed class CachedPlan
             this.limitParameters = limitParameters;
             this.otherParameters = otherParameters;
             this.rowsOnEmptyInput = shape.rowsOnEmptyInput;
+            this.readCommittedOnly = shape.readCommittedOnly;
             this.copies = shape.copies;
         }
 
@@ -385,7 +389,8 @@ abstract sealed class CachedPlan
             if (semantics != null) {
                 return new Bypass(guard, BypassReason.NOT_ELIGIBLE, sql);
             }
-            return new Lookup(guard, sql, keys(l.keys(), guard), limits, others, l.rowsOnEmptyInput(), new Copies());
+            return new Lookup(guard, sql, keys(l.keys(), guard), limits, others, l.rowsOnEmptyInput(),
+                    l.readCommittedOnly(), new Copies());
         }
         if (plan instanceof StatementPlan.Write w) {
             return new Write(sql, part(w, context));

@@ -173,6 +173,15 @@ final class SessionState implements LookupDecision.Session {
     }
 
     /**
+     * Whether the session is known to run READ COMMITTED: read from the driver (by {@link
+     * #isolationForbidsAnswers()}, asked first) and no SQL text naming another level since.
+     */
+    @Override
+    public boolean readCommitted() {
+        return isolation == Connection.TRANSACTION_READ_COMMITTED && !snapshotSuspected && !serializableSuspected;
+    }
+
+    /**
      * Whether the open transaction took its snapshot before a rebuild replaced a filter (it may
      * still see rows whose keys the new filter lacks). Conservative: a transaction started by SQL
      * text counts as open until the connection is closed or committed through JDBC.

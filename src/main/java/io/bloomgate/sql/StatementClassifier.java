@@ -191,7 +191,7 @@ public final class StatementClassifier {
             return new StatementPlan.UnknownWrite(single, "multiple statements");
         }
         Analysis a = new Analysis(lexed, resolver, jooq, dialect, single);
-        String lead = lexed.leadingKeyword();
+        String lead = dialect == Dialect.MYSQL ? MySqlForms.lead(lexed) : lexed.leadingKeyword();
         if (lead.equals("{")) {
             return notParsed(a, "JDBC escape");
         }
@@ -217,6 +217,11 @@ public final class StatementClassifier {
         }
         if (!QUERY_WORDS.contains(lead) && !lead.equals("INSERT") && !lead.equals("UPDATE")) {
             return new StatementPlan.UnknownWrite(single, "unrecognised statement " + lead);
+        }
+        if (dialect == Dialect.MYSQL) {
+            StatementPlan plan = parsed(a, MySqlForms.parseText(lexed));
+            return plan instanceof StatementPlan.Lookup l && MySqlForms.lockingRead(lexed)
+                    ? l.withReadCommittedOnly() : plan;
         }
         return parsed(a, lexed.parseText());
     }
