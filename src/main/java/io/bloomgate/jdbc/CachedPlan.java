@@ -97,6 +97,8 @@ abstract sealed class CachedPlan
      * before the plan is published (through the plan cache's concurrent map).
      */
     Guard[] redefines;
+    /** See {@link #readsDiagnostics(String)}. */
+    final boolean readsDiagnostics;
 
     private CachedPlan(Guard guard, String sql) {
         this.guard = guard;
@@ -115,6 +117,17 @@ abstract sealed class CachedPlan
         this.mayBeginTransaction = !lookup && (lower.contains("begin") || lower.contains("transaction"));
         this.mayEndTransaction = effects.mayEndTransaction();
         this.mayChangeAutoCommit = lower.contains("autocommit");
+        this.readsDiagnostics = readsDiagnostics(lower);
+    }
+
+    /**
+     * The text may read what the statement before it left in the session: MySQL's {@code
+     * FOUND_ROWS()}, {@code ROW_COUNT()}, {@code SHOW WARNINGS}/{@code ERRORS}, {@code
+     * @@warning_count}/{@code @@error_count}, {@code GET DIAGNOSTICS} (conservative: substrings).
+     */
+    private static boolean readsDiagnostics(String lower) {
+        return lower.contains("found_rows") || lower.contains("row_count") || lower.contains("warning")
+                || lower.contains("error") || lower.contains("diagnostics");
     }
 
     /**
@@ -134,6 +147,7 @@ abstract sealed class CachedPlan
         this.mayBeginTransaction = shape.mayBeginTransaction;
         this.mayEndTransaction = shape.mayEndTransaction;
         this.mayChangeAutoCommit = shape.mayChangeAutoCommit;
+        this.readsDiagnostics = shape.readsDiagnostics;
     }
 
     /** The largest parameter index the gate reads, to size a statement's slots. */
