@@ -62,6 +62,13 @@ final class MySqlForms {
         return replace.isEmpty() && drop.isEmpty() ? lexed.parseText() : lexed.rebuild(replace, drop);
     }
 
+    /** MariaDB's {@code SET STATEMENT ... FOR <statement>}, which runs the statement after FOR. */
+    static boolean setStatementFor(Lexed lexed) {
+        int first = lexed.firstWordIndex();
+        return first >= 0 && first + 1 < lexed.tokens.size() && lexed.tokens.get(first).is("SET")
+                && lexed.tokens.get(first + 1).is("STATEMENT");
+    }
+
     /** Whether the text is a locking read ({@code FOR UPDATE}, {@code FOR SHARE}, {@code LOCK IN SHARE MODE}). */
     static boolean lockingRead(Lexed lexed) {
         List<Token> ts = lexed.tokens;

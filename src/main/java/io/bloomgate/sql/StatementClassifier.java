@@ -198,6 +198,11 @@ public final class StatementClassifier {
         if (lead.equals("DELETE") || lead.equals("TRUNCATE")) {
             return UNRELATED; // cannot add keys; the filter may keep stale ones
         }
+        if (dialect == Dialect.MYSQL && MySqlForms.setStatementFor(lexed)) {
+            // MariaDB's SET STATEMENT var = value [, ...] FOR <statement> runs the statement: it may
+            // write a guarded table (its keys are not read here), so its guards wait for the feed.
+            return new StatementPlan.UnknownWrite(single, "SET STATEMENT ... FOR");
+        }
         if (SESSION_WORDS.contains(lead)) {
             return UNRELATED;
         }

@@ -61,4 +61,11 @@ class MySqlFormsTest {
             assertThat(f.lookup("SELECT name FROM users WHERE email = ? FOR UPDATE").readCommittedOnly()).isFalse();
         }
     }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"SET STATEMENT max_statement_time = 10 FOR INSERT INTO users (id, email) VALUES (1, ?)",
+        "set statement sql_mode = '' for update users set email = ? where id = 1"})
+    void setStatementForRunsItsStatementAnUnknownWrite(String sql) {
+        assertThat(my.classify(sql)).as(sql).isInstanceOf(StatementPlan.UnknownWrite.class);
+    }
 }
