@@ -97,6 +97,8 @@ abstract sealed class CachedPlan
      * before the plan is published (through the plan cache's concurrent map).
      */
     Guard[] redefines;
+    /** See {@link #readsDiagnostics(String)}. */
+    final boolean readsDiagnostics;
 
     private CachedPlan(Guard guard, String sql) {
         this.guard = guard;
@@ -115,6 +117,17 @@ abstract sealed class CachedPlan
         this.mayBeginTransaction = !lookup && (lower.contains("begin") || lower.contains("transaction"));
         this.mayEndTransaction = effects.mayEndTransaction();
         this.mayChangeAutoCommit = lower.contains("autocommit");
+        this.readsDiagnostics = readsDiagnostics(lower);
+    }
+
+    /**
+     * The text may read what the statement before it left in the session: MySQL's {@code
+     * FOUND_ROWS()}, {@code ROW_COUNT()}, {@code SHOW WARNINGS}/{@code ERRORS}, {@code
+     * @@warning_count}/{@code @@error_count}, {@code GET DIAGNOSTICS} (conservative: substrings).
+     */
+    private static boolean readsDiagnostics(String lower) {
+        return lower.contains("found_rows") || lower.contains("row_count") || lower.contains("warning")
+                || lower.contains("error") || lower.contains("diagnostics");
     }
 
     /**
@@ -134,6 +147,7 @@ abstract sealed class CachedPlan
         this.mayBeginTransaction = shape.mayBeginTransaction;
         this.mayEndTransaction = shape.mayEndTransaction;
         this.mayChangeAutoCommit = shape.mayChangeAutoCommit;
+        this.readsDiagnostics = shape.readsDiagnostics;
     }
 
     /** The largest parameter index the gate reads, to size a statement's slots. */
@@ -161,6 +175,8 @@ abstract sealed class CachedPlan
          * keys has given it.
          */
         final boolean rowsOnEmptyInput;
+        /** Answerable only while the session runs READ COMMITTED (a MySQL {@code SKIP LOCKED} read). */
+        final boolean readCommittedOnly;
         /**
          * What an answer of this plan copies from a real execution (its metadata, its row on empty
          * input), shared by every text of one {@link io.bloomgate.sql.StatementShape}.
@@ -170,12 +186,13 @@ abstract sealed class CachedPlan
         private volatile Copies ownCopies;
 
         Lookup(Guard guard, String sql, Key[] keys, int[] limitParameters, OtherParameter[] otherParameters,
-                boolean rowsOnEmptyInput, Copies copies) {
+                boolean rowsOnEmptyInput, boolean readCommittedOnly, Copies copies) {
             super(guard, sql);
             this.keys = keys;
             this.limitParameters = limitParameters;
             this.otherParameters = otherParameters;
             this.rowsOnEmptyInput = rowsOnEmptyInput;
+            this.readCommittedOnly = readCommittedOnly;
             this.copies = copies;
         }
 
@@ -186,6 +203,7 @@ abstract sealed class CachedPlan
             this.limitParameters = limitParameters;
             this.otherParameters = otherParameters;
             this.rowsOnEmptyInput = shape.rowsOnEmptyInput;
+            this.readCommittedOnly = shape.readCommittedOnly;
             this.copies = shape.copies;
         }
 
@@ -385,7 +403,8 @@ abstract sealed class CachedPlan
             if (semantics != null) {
                 return new Bypass(guard, BypassReason.NOT_ELIGIBLE, sql);
             }
-            return new Lookup(guard, sql, keys(l.keys(), guard), limits, others, l.rowsOnEmptyInput(), new Copies());
+            return new Lookup(guard, sql, keys(l.keys(), guard), limits, others, l.rowsOnEmptyInput(),
+                    l.readCommittedOnly(), new Copies());
         }
         if (plan instanceof StatementPlan.Write w) {
             return new Write(sql, part(w, context));

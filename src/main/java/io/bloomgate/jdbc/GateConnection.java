@@ -62,6 +62,11 @@ final class GateConnection extends ForwardingConnection {
         }
 
         @Override
+        public void restoreDiagnostics(io.bloomgate.sql.GuardedTable table) throws SQLException {
+            probe.restoreDiagnostics(delegate, table);
+        }
+
+        @Override
         public SQLException refusalMidTransaction(String what) {
             return probe.refusalMidTransaction(delegate, what);
         }

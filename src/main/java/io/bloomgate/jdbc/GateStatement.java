@@ -118,7 +118,7 @@ class GateStatement extends ForwardingStatement {
         MetaDataCopy metaData = copies.metaData(); // set once: the decision saw it
         CapturedRow row = verdict == LookupDecision.Verdict.ANSWER_ROW ? copies.emptyInputRow : null;
         guard.counters().countAvoided();
-        session.answered();
+        session.answered(guard);
         EmptyResultSet empty = new EmptyResultSet(this, metaData, context.errors);
         answer = empty;
         answerView = row == null ? empty : new RowAnswer(empty, row);
@@ -353,6 +353,7 @@ class GateStatement extends ForwardingStatement {
     /** Sends a statement to the database, then notes what it may have done to the session. */
     final <T> T onDatabase(CachedPlan plan, SqlCall<T> call) throws SQLException {
         session.beforeDatabase();
+        session.beforeDiagnostics(plan);
         boolean succeeded = false;
         try {
             T result = call.call();

@@ -54,6 +54,12 @@ final class LookupDecision {
         /** A SERIALIZABLE or READ UNCOMMITTED transaction may be open. */
         boolean isolationForbidsAnswers();
 
+        /**
+         * The session is known to run READ COMMITTED (asked after {@link #isolationForbidsAnswers()},
+         * only for plans that need it: a MySQL {@code SKIP LOCKED} read).
+         */
+        boolean readCommitted();
+
         /** The open transaction's snapshot predates a filter replaced by a rebuild. */
         boolean snapshotPredatesFilters();
 
@@ -182,6 +188,11 @@ final class LookupDecision {
             return callable ? Verdict.CALLABLE : Verdict.NOT_ELIGIBLE;
         }
         if (session.isolationForbidsAnswers() || session.snapshotPredatesFilters()) {
+            return Verdict.ISOLATION;
+        }
+        // A MySQL locking read: at REPEATABLE READ it takes a gap lock on an absent key, which an
+        // answer would not take (architecture.md, "MySQL and MariaDB").
+        if (plan.readCommittedOnly && !session.readCommitted()) {
             return Verdict.ISOLATION;
         }
         if (session.transactionForbidsAnswer(guard)) {

@@ -41,6 +41,21 @@ final class MySqlSessionProbe extends SessionProbe {
             // the text's metadata was copied under.
             "IGNORE_SPACE");
 
+    /**
+     * An empty read of the table (measured on MariaDB 10.11, {@code MariaDbSessionDiagnosticsTest}):
+     * after it, as after an empty lookup, {@code ROW_COUNT()} is -1, {@code FOUND_ROWS()} 0, and
+     * the warnings and errors of the statement before are gone ({@code SELECT ... FROM DUAL} would
+     * keep them: a statement without a table does not reset the list).
+     */
+    @Override
+    void restoreDiagnostics(Connection connection, io.bloomgate.sql.GuardedTable table) throws SQLException {
+        try (Statement s = connection.createStatement();
+                ResultSet rs = s.executeQuery("SELECT 1 FROM " + quote(table.schema()) + "." + quote(table.table())
+                        + " WHERE 1 = 0")) {
+            rs.next();
+        }
+    }
+
     @Override
     Facts read(Connection connection, String defaultSchema, String[] guardedTables) throws SQLException {
         int isolation = connection.getTransactionIsolation();

@@ -57,6 +57,14 @@ abstract class SessionProbe {
     }
 
     /**
+     * Leaves the session's diagnostics (row counts, warnings) as a lookup of {@code table} that
+     * found nothing would have, after the gate answered such a lookup instead of running it and
+     * before a statement that reads them. Nothing where no statement reads them.
+     */
+    void restoreDiagnostics(Connection connection, io.bloomgate.sql.GuardedTable table) throws SQLException {
+    }
+
+    /**
      * Makes the driver prepare its statements on the database again before it next runs them, after
      * the session's name resolution may have moved. Nothing where the driver keeps none.
      */

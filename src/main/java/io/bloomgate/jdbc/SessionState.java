@@ -45,6 +45,9 @@ final class SessionState implements LookupDecision.Session {
         /** See {@link SessionProbe#beginIfIdle}. */
         void beginIfIdle() throws SQLException;
 
+        /** See {@link SessionProbe#restoreDiagnostics}. */
+        void restoreDiagnostics(io.bloomgate.sql.GuardedTable table) throws SQLException;
+
         /** See {@link SessionProbe#refusalMidTransaction}; null: the driver would not refuse. */
         SQLException refusalMidTransaction(String what);
 
@@ -95,6 +98,14 @@ final class SessionState implements LookupDecision.Session {
      * begun the transaction with it, so the driver's checks of "in a transaction" must see one.
      */
     private boolean answeredInTransaction;
+    /**
+     * The guard of the lookup the gate answered last, while nothing has reached the session since:
+     * its diagnostics (MySQL's row counts, warnings) still describe the statement before that
+     * lookup. Any call that may run a statement on the session clears it.
+     */
+    private Guard answeredLast;
+    /** {@link #answeredLast} as {@link #beforeDatabase()} found it, for {@link #beforeDiagnostics}. */
+    private Guard answeredLastReached;
     /** The database has seen the open transaction begin (or does not need to). */
     private boolean transactionBegun;
 
@@ -173,6 +184,15 @@ final class SessionState implements LookupDecision.Session {
     }
 
     /**
+     * Whether the session is known to run READ COMMITTED: read from the driver (by {@link
+     * #isolationForbidsAnswers()}, asked first) and no SQL text naming another level since.
+     */
+    @Override
+    public boolean readCommitted() {
+        return isolation == Connection.TRANSACTION_READ_COMMITTED && !snapshotSuspected && !serializableSuspected;
+    }
+
+    /**
      * Whether the open transaction took its snapshot before a rebuild replaced a filter (it may
      * still see rows whose keys the new filter lacks). Conservative: a transaction started by SQL
      * text counts as open until the connection is closed or committed through JDBC.
@@ -241,6 +261,7 @@ final class SessionState implements LookupDecision.Session {
      * unless a statement through the gate may have changed it since (see {@link #sessionMoved}).
      */
     private boolean readFacts() {
+        answeredLast = null; // it may have run a statement on the session
         try {
             Object session = session();
             if (context.shadowedSessions.containsKey(session)) {
@@ -282,7 +303,8 @@ final class SessionState implements LookupDecision.Session {
     }
 
     /** A lookup was answered from the filter. */
-    void answered() {
+    void answered(Guard guard) {
+        answeredLast = guard;
         // Auto-commit off only: a transaction begun by SQL text (BEGIN) has already reached the
         // database, whose own state then makes the driver refuse; and beganBySql is a guess from text.
         if (!answeredInTransaction && !autoCommit()) {
@@ -297,9 +319,25 @@ final class SessionState implements LookupDecision.Session {
      * after a query is an error, 25001). At most once per transaction.
      */
     void beforeDatabase() throws SQLException {
+        answeredLastReached = answeredLast;
+        answeredLast = null;
         if (answeredInTransaction && !transactionBegun) {
             transactionBegun = true;
             driver.beginIfIdle();
+        }
+    }
+
+    /**
+     * Before {@code plan} goes to the database, right after {@link #beforeDatabase()}: if the
+     * statement before it was answered by the gate and this one may read the diagnostics that
+     * statement would have left (MySQL's {@code FOUND_ROWS()}, {@code ROW_COUNT()}, warnings), the
+     * session is made to hold what the database would have said (architecture.md, "MySQL and MariaDB").
+     */
+    void beforeDiagnostics(CachedPlan plan) throws SQLException {
+        Guard answered = answeredLastReached;
+        answeredLastReached = null;
+        if (answered != null && plan.readsDiagnostics) {
+            driver.restoreDiagnostics(answered.table());
         }
     }
 
@@ -394,6 +432,7 @@ final class SessionState implements LookupDecision.Session {
      * unknown keys settle by the settler's scan).
      */
     void transactionEnded(boolean committed) {
+        answeredLast = null; // it may have run a statement on the session
         answeredInTransaction = false;
         transactionBegun = false;
         if (sessionChangedInTransaction) {
@@ -428,6 +467,7 @@ final class SessionState implements LookupDecision.Session {
 
     /** {@code setAutoCommit(now)} succeeded on a connection whose mode {@code was}. */
     void autoCommitSet(boolean was, boolean now) {
+        answeredLast = null; // it may have run a statement on the session
         autoCommit = now;
         if (now && !was) {
             transactionEnded(true); // switching autocommit on commits the open transaction
@@ -440,6 +480,7 @@ final class SessionState implements LookupDecision.Session {
 
     /** {@code setTransactionIsolation(level)} succeeded. */
     void isolationSet(int level) {
+        answeredLast = null; // it may have run a statement on the session
         context.sessionFacts.invalidate(session()); // the pool's next user reads it afresh
         isolation = level;
         touchedCount = 0; // what ran before the switch took no snapshot at this level
@@ -447,6 +488,7 @@ final class SessionState implements LookupDecision.Session {
 
     /** {@code setSchema} succeeded. */
     void schemaSet() {
+        answeredLast = null; // it may have run a statement on the session
         sessionMoved();
         if (!Boolean.TRUE.equals(autoCommit)) {
             // pgjdbc sends SET inside the open transaction: a rollback (or committing a failed
@@ -457,6 +499,7 @@ final class SessionState implements LookupDecision.Session {
 
     /** {@code rollback(savepoint)} succeeded: the transaction goes on, its unsettled writes still wait. */
     void rolledBackToSavepoint() {
+        answeredLast = null; // it may have run a statement on the session
         touchedCount = 0; // conservative: what the snapshot covers is the database's business
         if (sessionChangedInTransaction) {
             sessionMoved(); // a SET after the savepoint is undone

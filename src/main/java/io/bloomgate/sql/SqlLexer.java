@@ -2,7 +2,6 @@ package io.bloomgate.sql;
 
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -18,7 +17,8 @@ import java.util.Set;
  *
  * <p>Anything whose reading depends on settings the lexer cannot see (a backslash before a quote in
  * a PostgreSQL string, {@code ??}, {@code ?1}) is an error: the statement is then not recognised,
- * never mis-numbered.
+ * never mis-numbered. What differs per database (comments, quotes, string forms, what to refuse)
+ * is the dialect's {@link LexicalRules}; this class only tokenises.
  */
 final class SqlLexer {
 
@@ -239,7 +239,7 @@ final class SqlLexer {
 
     private static final class Run {
         private final String s;
-        private final Dialect dialect;
+        private final LexicalRules rules;
         private final int n;
         private final List<Token> tokens = new ArrayList<>();
         private int params;
@@ -248,22 +248,23 @@ final class SqlLexer {
 
         Run(String s, Dialect dialect) {
             this.s = s;
-            this.dialect = dialect;
+            this.rules = LexicalRules.of(dialect);
             this.n = s.length();
         }
 
         Lexed run() throws LexError {
             int i = 0;
+            String refused;
             while (i < n) {
                 char c = s.charAt(i);
                 if (Character.isWhitespace(c)) {
                     i++;
-                } else if (dialect == Dialect.MYSQL && mysqlOnly(i, c)) {
-                    throw new LexError(mysqlProblem(i, c));
+                } else if ((refused = rules.refusedAt(s, i)) != null) {
+                    throw new LexError(refused);
                 } else if (c == '-' && next(i) == '-') {
                     i = lineEnd(i);
-                } else if (c == '/' && next(i) == '/' && dialect != Dialect.POSTGRES) {
-                    if (dialect == Dialect.OTHER || dialect == Dialect.MYSQL) {
+                } else if (c == '/' && next(i) == '/' && rules.slashSlash() != LexicalRules.SlashSlash.OPERATOR) {
+                    if (rules.slashSlash() == LexicalRules.SlashSlash.REFUSED) {
                         throw new LexError("'//' is a comment in some databases and not in others");
                     }
                     i = lineEnd(i);
@@ -274,11 +275,11 @@ final class SqlLexer {
                 } else if (c == '"') {
                     i = quoted(i, '"');
                 } else if (c == '`') {
-                    if (dialect != Dialect.H2 && dialect != Dialect.MYSQL) {
+                    if (!rules.backtickQuotes()) {
                         throw new LexError("backtick quoting");
                     }
                     i = quoted(i, '`');
-                } else if (c == '$' && dollarTag(i) != null) {
+                } else if (c == '$' && dollarTagEnd(i) >= 0) {
                     i = dollarString(i);
                 } else if (c == '?') {
                     char d = next(i);
@@ -302,7 +303,7 @@ final class SqlLexer {
                     if (c == ':' && s.regionMatches(true, i + 1, PARAM_PREFIX, 0, PARAM_PREFIX.length())) {
                         throw new LexError("the text uses the reserved parameter prefix :" + PARAM_PREFIX);
                     }
-                    if (c == '$' && (dialect == Dialect.OTHER || dialect == Dialect.MYSQL)) {
+                    if (c == '$' && !rules.dollarIsPunctuation()) {
                         throw new LexError("'$' (dollar quoting in some databases)");
                     }
                     String p = String.valueOf(c);
@@ -310,74 +311,12 @@ final class SqlLexer {
                     i++;
                 }
             }
-            if (dialect == Dialect.MYSQL) {
-                mysqlWords();
+            refused = rules.refusedWords(tokens);
+            if (refused != null) {
+                throw new LexError(refused);
             }
             return new Lexed(s, Collections.unmodifiableList(tokens), params, null, unicodeEscape,
-                    nonStandardStrings, statements(), casts());
-        }
-
-        /**
-         * MySQL/MariaDB constructs that jOOQ reads otherwise than the server does, or whose reading
-         * depends on {@code sql_mode} (measured on MariaDB 10.11; docs/architecture.md, "MySQL and
-         * MariaDB"): refused whatever the session's mode, so that no setting can change what a
-         * recognised text means.
-         */
-        private boolean mysqlOnly(int i, char c) {
-            char d = next(i);
-            return c == '"' // a string by default, an identifier under ANSI_QUOTES; jOOQ: an identifier
-                    || c == '#' // a comment to the end of the line
-                    || c == '@' // user and system variables (@v, @@sql_mode, := assignments)
-                    || (c == '-' && d == '-' && !mysqlCommentSpace(i + 2)) // 1--1 is 2, not 1
-                    || (c == '/' && d == '*' && (at(i + 2) == '!' || at(i + 2) == 'M' && at(i + 3) == '!'))
-                    || (c == '|' && d == '|') // OR, or concatenation under PIPES_AS_CONCAT
-                    || (c == '&' && d == '&') // AND
-                    || (c == '!' && d != '='); // NOT
-        }
-
-        private String mysqlProblem(int i, char c) {
-            return switch (c) {
-                case '"' -> "'\"' (a string under MySQL's default sql_mode, an identifier under ANSI_QUOTES)";
-                case '#' -> "'#' comment";
-                case '@' -> "a user or system variable";
-                case '-' -> "'--' without a following space (an operator in MySQL, not a comment)";
-                case '/' -> "an executable comment /*! ... */ (run by MySQL and MariaDB)";
-                case '|' -> "'||' (OR, or concatenation under PIPES_AS_CONCAT)";
-                default -> "'" + c + "' (an operator whose reading differs between MySQL and the parser)";
-            };
-        }
-
-        /** MySQL's {@code --} starts a comment only when followed by a space or control character. */
-        private boolean mysqlCommentSpace(int j) {
-            return j >= n || s.charAt(j) <= ' ';
-        }
-
-        private char at(int j) {
-            return j < n ? s.charAt(j) : '\0';
-        }
-
-        /**
-         * Words that make a recognised read differ from the database's: locking reads (InnoDB takes
-         * gap locks on absent keys at REPEATABLE READ, which an answered read would not take — an
-         * application's check-then-insert relies on them), and reads whose side effects on the
-         * session another statement can observe ({@code FOUND_ROWS()}, {@code ROW_COUNT()}).
-         */
-        private void mysqlWords() throws LexError {
-            for (int i = 0; i < tokens.size(); i++) {
-                Token t = tokens.get(i);
-                if (t.kind != Kind.WORD) {
-                    continue;
-                }
-                Token next = i + 1 < tokens.size() ? tokens.get(i + 1) : null;
-                if (t.text.equals("FOR") && next != null && (next.is("UPDATE") || next.is("SHARE"))
-                        || t.text.equals("LOCK") && next != null && next.is("IN")) {
-                    throw new LexError("a locking read (InnoDB locks the gaps of absent keys)");
-                }
-                if (t.text.equals("SQL_CALC_FOUND_ROWS") || t.text.equals("FOUND_ROWS")
-                        || t.text.equals("ROW_COUNT")) {
-                    throw new LexError(t.raw + " (a session side effect of reads)");
-                }
-            }
+                    nonStandardStrings, statements(), WrittenCasts.of(tokens, rules));
         }
 
         private char next(int i) {
@@ -397,7 +336,7 @@ final class SqlLexer {
             while (i < n) {
                 char c = s.charAt(i);
                 if (c == '/' && next(i) == '*') {
-                    if (dialect == Dialect.OTHER || dialect == Dialect.MYSQL) {
+                    if (!rules.nestedComments()) {
                         throw new LexError("nested block comment (nests in some databases only)");
                     }
                     depth++;
@@ -435,17 +374,11 @@ final class SqlLexer {
 
         private int string(int i) throws LexError {
             Token prefix = previousAdjacent(i);
-            if (dialect == Dialect.MYSQL && !tokens.isEmpty()) {
-                Token last = tokens.get(tokens.size() - 1);
-                // _utf8mb4'x' or _latin1 'x' (charset introducers, with or without a space), N'x',
-                // X'0A', B'01', and 'a' 'b' (adjacent strings concatenate).
-                if (prefix != null && prefix.kind == Kind.WORD || last.kind == Kind.WORD && last.raw.startsWith("_")
-                        || last.kind == Kind.STRING) {
-                    throw new LexError("a string with a prefix, an introducer or a neighbouring string");
-                }
+            String refused = rules.refusedString(prefix, tokens.isEmpty() ? null : tokens.get(tokens.size() - 1));
+            if (refused != null) {
+                throw new LexError(refused);
             }
-            boolean escapes = dialect == Dialect.POSTGRES && prefix != null && prefix.kind == Kind.WORD
-                    && prefix.text.equals("E");
+            boolean escapes = rules.escapeString(prefix);
             if (unicodePrefix(i)) {
                 unicodeEscape = true;
                 nonStandardStrings = true;
@@ -462,10 +395,10 @@ final class SqlLexer {
                         i += 2;
                         continue;
                     }
-                    if (dialect == Dialect.OTHER || dialect == Dialect.MYSQL) {
+                    if (rules.backslash() == LexicalRules.Backslash.REFUSED) {
                         throw new LexError("backslash in a string literal (an escape in some databases)");
                     }
-                    if (dialect == Dialect.POSTGRES) {
+                    if (rules.backslash() == LexicalRules.Backslash.SETTING_DEPENDENT) {
                         nonStandardStrings = true; // its value depends on standard_conforming_strings
                         if (next(i) == '\'') {
                             throw new LexError("backslash before a quote: the string's end depends on "
@@ -514,29 +447,17 @@ final class SqlLexer {
             throw new LexError("unterminated quoted identifier");
         }
 
-        /** The {@code $tag$} opening at {@code i}, or null. H2 knows only {@code $$}. */
-        private String dollarTag(int i) {
-            if (dialect == Dialect.OTHER || dialect == Dialect.MYSQL) {
-                return null;
-            }
+        /** The end of the {@code $tag$} opening at {@code i} (the dialect's forms), or -1. */
+        private int dollarTagEnd(int i) {
             Token prev = previousAdjacent(i);
             if (prev != null && (prev.kind == Kind.WORD || prev.kind == Kind.NUMBER)) {
-                return null; // part of an identifier such as a$b$
+                return -1; // part of an identifier such as a$b$
             }
-            int j = i + 1;
-            if (dialect == Dialect.POSTGRES && j < n && identStart(s.charAt(j)) && s.charAt(j) != '$') {
-                while (j < n && (Character.isLetterOrDigit(s.charAt(j)) || s.charAt(j) == '_')) {
-                    j++;
-                }
-            }
-            if (j < n && s.charAt(j) == '$') {
-                return s.substring(i, j + 1);
-            }
-            return null;
+            return rules.dollarTagEnd(s, i);
         }
 
         private int dollarString(int i) throws LexError {
-            String tag = dollarTag(i);
+            String tag = s.substring(i, dollarTagEnd(i));
             int end = s.indexOf(tag, i + tag.length());
             if (end < 0) {
                 throw new LexError("unterminated dollar-quoted string");
@@ -557,10 +478,6 @@ final class SqlLexer {
             String text = s.substring(start, i);
             tokens.add(new Token(Kind.NUMBER, start, i, text, text, 0));
             return i;
-        }
-
-        private static boolean identStart(char c) {
-            return Character.isLetter(c) || c == '_';
         }
 
         private int word(int i) {
@@ -594,161 +511,9 @@ final class SqlLexer {
             }
             return nonEmpty ? count + 1 : count;
         }
-
-        /** {@code CAST(? AS type)} and {@code ?::type}, by parameter number. */
-        private Map<Integer, CastInfo> casts() {
-            Map<Integer, CastInfo> casts = new HashMap<>();
-            for (int t = 0; t < tokens.size(); t++) {
-                Token p = tokens.get(t);
-                if (p.kind != Kind.PARAM) {
-                    continue;
-                }
-                if (t >= 2 && tokens.get(t - 2).is("CAST") && tokens.get(t - 1).punct("(") && t + 1 < tokens.size()
-                        && tokens.get(t + 1).is("AS")) {
-                    int depth = 0;
-                    int j = t + 2;
-                    for (; j < tokens.size(); j++) {
-                        Token x = tokens.get(j);
-                        if (x.punct("(")) {
-                            depth++;
-                        } else if (x.punct(")")) {
-                            if (depth == 0) {
-                                break;
-                            }
-                            depth--;
-                        }
-                    }
-                    casts.put(p.param, castInfo(t + 2, j));
-                } else if (t + 1 < tokens.size() && tokens.get(t + 1).punct("::")) {
-                    int j = t + 2;
-                    if (j < tokens.size() && tokens.get(j).kind == Kind.WORD) {
-                        j++;
-                        if (j < tokens.size() && tokens.get(j).kind == Kind.WORD
-                                && Set.of("VARYING", "PRECISION").contains(tokens.get(j).text)) {
-                            j++;
-                        }
-                        if (j < tokens.size() && tokens.get(j).punct("(")) {
-                            while (j < tokens.size() && !tokens.get(j).punct(")")) {
-                                j++;
-                            }
-                            j++;
-                        }
-                    }
-                    j = Math.min(j, tokens.size());
-                    CastInfo info = castInfo(t + 2, j);
-                    if (j < tokens.size() && (tokens.get(j).punct("::") || tokens.get(j).punct("[")
-                            || tokens.get(j).is("ARRAY"))) {
-                        info = new CastInfo(null, info.written());
-                    }
-                    casts.put(p.param, info);
-                }
-            }
-            return casts;
-        }
-
-        private CastInfo castInfo(int from, int to) {
-            StringBuilder written = new StringBuilder();
-            for (int k = from; k < to && k < tokens.size(); k++) {
-                written.append(k > from ? " " : "").append(tokens.get(k).raw);
-            }
-            return new CastInfo(castType(tokens.subList(Math.min(from, tokens.size()), Math.min(to, tokens.size())),
-                    dialect), written.toString());
-        }
     }
 
-    /** The recognised cast type written in {@code type}, or null. */
-    static ParameterCast castType(List<Token> type, Dialect dialect) {
-        int i = 0;
-        StringBuilder words = new StringBuilder();
-        while (i < type.size() && type.get(i).kind == Kind.WORD) {
-            words.append(words.length() > 0 ? " " : "").append(type.get(i).text);
-            i++;
-        }
-        List<Integer> args = new ArrayList<>();
-        if (i < type.size()) {
-            if (!type.get(i).punct("(")) {
-                return null;
-            }
-            i++;
-            while (true) {
-                if (i >= type.size() || type.get(i).kind != Kind.NUMBER || !type.get(i).text.matches("[0-9]{1,9}")) {
-                    return null;
-                }
-                args.add(Integer.parseInt(type.get(i).text));
-                i++;
-                if (i < type.size() && type.get(i).punct(",")) {
-                    i++;
-                    continue;
-                }
-                if (i < type.size() && type.get(i).punct(")")) {
-                    i++;
-                    break;
-                }
-                return null;
-            }
-            if (i != type.size()) {
-                return null;
-            }
-        }
-        ParameterCast.Type t;
-        switch (words.toString()) {
-            case "VARCHAR": case "CHARACTER VARYING": case "CHAR VARYING":
-                t = ParameterCast.Type.VARCHAR;
-                break;
-            case "CHAR": case "CHARACTER":
-                t = ParameterCast.Type.CHAR;
-                break;
-            case "TEXT":
-                t = dialect == Dialect.POSTGRES ? ParameterCast.Type.VARCHAR : ParameterCast.Type.CLOB;
-                break;
-            case "CLOB":
-                t = ParameterCast.Type.CLOB;
-                break;
-            case "TINYINT":
-                t = ParameterCast.Type.TINYINT;
-                break;
-            case "SMALLINT": case "INT2":
-                t = ParameterCast.Type.SMALLINT;
-                break;
-            case "INT": case "INTEGER": case "INT4":
-                t = ParameterCast.Type.INTEGER;
-                break;
-            case "BIGINT": case "INT8":
-                t = ParameterCast.Type.BIGINT;
-                break;
-            case "NUMERIC": case "DECIMAL": case "DEC":
-                t = ParameterCast.Type.NUMERIC;
-                break;
-            case "UUID":
-                t = ParameterCast.Type.UUID;
-                break;
-            case "VARBINARY": case "BINARY VARYING": case "BYTEA":
-                t = ParameterCast.Type.VARBINARY;
-                break;
-            case "BINARY":
-                t = ParameterCast.Type.BINARY;
-                break;
-            case "BOOLEAN": case "BOOL":
-                t = ParameterCast.Type.BOOLEAN;
-                break;
-            default:
-                return null;
-        }
-        switch (t) {
-            case VARCHAR: case VARBINARY:
-                return args.size() > 1 ? null : new ParameterCast(t, args.isEmpty() ? null : args.get(0), null);
-            case CHAR: case BINARY:
-                return args.size() > 1 ? null : new ParameterCast(t, args.isEmpty() ? 1 : args.get(0), null);
-            case NUMERIC:
-                if (args.isEmpty()) {
-                    return new ParameterCast(t, null, null);
-                }
-                if (args.size() > 2 || (args.size() == 2 && args.get(1) > args.get(0))) {
-                    return null;
-                }
-                return new ParameterCast(t, args.get(0), args.size() == 2 ? args.get(1) : 0);
-            default:
-                return args.isEmpty() ? new ParameterCast(t, null, null) : null;
-        }
+    static boolean identStart(char c) {
+        return Character.isLetter(c) || c == '_';
     }
 }

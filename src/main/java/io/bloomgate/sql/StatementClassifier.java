@@ -191,12 +191,17 @@ public final class StatementClassifier {
             return new StatementPlan.UnknownWrite(single, "multiple statements");
         }
         Analysis a = new Analysis(lexed, resolver, jooq, dialect, single);
-        String lead = lexed.leadingKeyword();
+        String lead = dialect == Dialect.MYSQL ? MySqlForms.lead(lexed) : lexed.leadingKeyword();
         if (lead.equals("{")) {
             return notParsed(a, "JDBC escape");
         }
         if (lead.equals("DELETE") || lead.equals("TRUNCATE")) {
             return UNRELATED; // cannot add keys; the filter may keep stale ones
+        }
+        if (dialect == Dialect.MYSQL && MySqlForms.setStatementFor(lexed)) {
+            // MariaDB's SET STATEMENT var = value [, ...] FOR <statement> runs the statement: it may
+            // write a guarded table (its keys are not read here), so its guards wait for the feed.
+            return new StatementPlan.UnknownWrite(single, "SET STATEMENT ... FOR");
         }
         if (SESSION_WORDS.contains(lead)) {
             return UNRELATED;
@@ -217,6 +222,11 @@ public final class StatementClassifier {
         }
         if (!QUERY_WORDS.contains(lead) && !lead.equals("INSERT") && !lead.equals("UPDATE")) {
             return new StatementPlan.UnknownWrite(single, "unrecognised statement " + lead);
+        }
+        if (dialect == Dialect.MYSQL) {
+            StatementPlan plan = parsed(a, MySqlForms.parseText(lexed));
+            return plan instanceof StatementPlan.Lookup l && MySqlForms.lockingRead(lexed)
+                    ? l.withReadCommittedOnly() : plan;
         }
         return parsed(a, lexed.parseText());
     }

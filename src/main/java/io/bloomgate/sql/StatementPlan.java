@@ -31,10 +31,15 @@ public sealed interface StatementPlan {
      *                         keys were absent and replays it; false: the answer is no rows
      * @param typeChecks       comparisons whose operands' declared types must agree for the text
      *                         to be answerable at all (see {@link TypeCheck})
+     * @param readCommittedOnly the text is a MySQL/MariaDB locking read with {@code SKIP LOCKED}:
+     *                         answerable only while the session runs READ COMMITTED, where InnoDB
+     *                         takes no gap lock on an absent key and skips rows other transactions
+     *                         have inserted but not committed, exactly as a plain read does not see
+     *                         them (measured on MariaDB 10.11; docs/architecture.md, "MySQL and MariaDB")
      */
     record Lookup(GuardedTable table, List<KeyOperand> keys, boolean unqualifiedTable,
             List<Integer> limitParameters, List<OtherParameter> otherParameters, boolean rowsOnEmptyInput,
-            List<TypeCheck> typeChecks)
+            List<TypeCheck> typeChecks, boolean readCommittedOnly)
             implements StatementPlan {
         public Lookup {
             Objects.requireNonNull(table, "table");
@@ -47,12 +52,19 @@ public sealed interface StatementPlan {
         /** A lookup whose answer for absent keys is no rows, with no type checks. */
         public Lookup(GuardedTable table, List<KeyOperand> keys, boolean unqualifiedTable,
                 List<Integer> limitParameters, List<OtherParameter> otherParameters) {
-            this(table, keys, unqualifiedTable, limitParameters, otherParameters, false, List.of());
+            this(table, keys, unqualifiedTable, limitParameters, otherParameters, false, List.of(), false);
         }
 
         /** The same lookup, answered on empty input by a replayed row (see {@code rowsOnEmptyInput}). */
         Lookup withRowsOnEmptyInput() {
-            return new Lookup(table, keys, unqualifiedTable, limitParameters, otherParameters, true, typeChecks);
+            return new Lookup(table, keys, unqualifiedTable, limitParameters, otherParameters, true, typeChecks,
+                    readCommittedOnly);
+        }
+
+        /** The same lookup, answerable only at READ COMMITTED (see {@code readCommittedOnly}). */
+        Lookup withReadCommittedOnly() {
+            return new Lookup(table, keys, unqualifiedTable, limitParameters, otherParameters, rowsOnEmptyInput,
+                    typeChecks, true);
         }
 
         /** The same lookup with {@code more} type checks. */
@@ -62,7 +74,8 @@ public sealed interface StatementPlan {
             }
             List<TypeCheck> all = new java.util.ArrayList<>(typeChecks);
             all.addAll(more);
-            return new Lookup(table, keys, unqualifiedTable, limitParameters, otherParameters, rowsOnEmptyInput, all);
+            return new Lookup(table, keys, unqualifiedTable, limitParameters, otherParameters, rowsOnEmptyInput, all,
+                    readCommittedOnly);
         }
     }
 

@@ -35,6 +35,7 @@ final class WriteAnalyzer {
      */
     List<Resolver.Part> textTarget() {
         List<SqlLexer.Token> ts = a.lexed.tokens;
+        boolean mysql = a.dialect == Dialect.MYSQL;
         int depth = 0;
         for (int i = 0; i < ts.size(); i++) {
             SqlLexer.Token t = ts.get(i);
@@ -42,9 +43,11 @@ final class WriteAnalyzer {
                 depth++;
             } else if (t.punct(")")) {
                 depth--;
-            } else if (depth == 0 && (t.is("INSERT") || t.is("UPDATE") || t.is("MERGE"))) {
+            } else if (depth == 0 && (t.is("INSERT") || t.is("UPDATE") || t.is("MERGE")
+                    || mysql && t.is("REPLACE"))) {
                 int j = i + 1;
-                while (j < ts.size() && (ts.get(j).is("INTO") || ts.get(j).is("ONLY"))) {
+                // MySQL's INSERT IGNORE and REPLACE are read as inserts (MySqlForms)
+                while (j < ts.size() && (ts.get(j).is("INTO") || ts.get(j).is("ONLY") || mysql && ts.get(j).is("IGNORE"))) {
                     j++;
                 }
                 return nameAt(ts, j);

@@ -70,6 +70,7 @@ class LookupDecisionTest {
         final Dialect dialect;
         boolean closed;
         boolean isolationForbids;
+        boolean readCommitted;
         boolean snapshotPredates;
         boolean transactionForbids;
         boolean resolvesAsBuilt = true;
@@ -90,6 +91,12 @@ class LookupDecisionTest {
         public boolean isolationForbidsAnswers() {
             asked.add("isolation");
             return isolationForbids;
+        }
+
+        @Override
+        public boolean readCommitted() {
+            asked.add("read committed");
+            return readCommitted;
         }
 
         @Override

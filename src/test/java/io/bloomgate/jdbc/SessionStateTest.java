@@ -87,6 +87,7 @@ class SessionStateTest {
         int begun;
         int forgot;
         int autoCommitAsked;
+        final java.util.List<io.bloomgate.sql.GuardedTable> restored = new java.util.ArrayList<>();
 
         FakeDriver(Object session) {
             this.session = session;
@@ -115,6 +116,11 @@ class SessionStateTest {
         @Override
         public void beginIfIdle() {
             begun++;
+        }
+
+        @Override
+        public void restoreDiagnostics(io.bloomgate.sql.GuardedTable table) {
+            restored.add(table);
         }
 
         @Override
@@ -177,6 +183,7 @@ class SessionStateTest {
             state.redefining(plan.redefines, plan.sql);
         }
         state.beforeDatabase();
+        state.beforeDiagnostics(plan);
         state.ranOnDatabase(plan, succeeded);
     }
 
@@ -189,7 +196,7 @@ class SessionStateTest {
         CachedPlan plan = context.plan(sql);
         assertThat(plan).isInstanceOf(CachedPlan.Lookup.class);
         state.statementNoted(plan);
-        state.answered();
+        state.answered(plan.guard);
     }
 
     private void setAutoCommit(boolean on) {
@@ -211,6 +218,34 @@ class SessionStateTest {
     }
 
     // ================================================================ the cases
+
+    /** MySQL: FOUND_ROWS(), ROW_COUNT(), warnings after an answered lookup read what its real run would have left. */
+    @Nested
+    class DiagnosticsAfterAnAnswer {
+
+        @Test
+        void aReaderRightAfterAnAnswerFindsThemRestored() throws SQLException {
+            answered(LOOKUP_T);
+            ran("SELECT ROW_COUNT(), FOUND_ROWS()");
+            assertThat(driver.restored).containsExactly(t.table());
+            ran("SHOW WARNINGS"); // the reader itself ran: nothing to restore
+            assertThat(driver.restored).hasSize(1);
+        }
+
+        @Test
+        void nothingIsRestoredOnceAnotherStatementRanOrForOtherStatements() throws SQLException {
+            answered(LOOKUP_T);
+            ran("SELECT 1");
+            ran("SELECT @@warning_count");
+            answered(LOOKUP_T);
+            setAutoCommit(false);
+            ran("SELECT FOUND_ROWS()");
+            answered(LOOKUP_T);
+            state.transactionEnded(true);
+            ran("SELECT ROW_COUNT()");
+            assertThat(driver.restored).isEmpty();
+        }
+    }
 
     @Nested
     class Isolation {
@@ -524,7 +559,7 @@ class SessionStateTest {
         @Test
         void setSchemaInAutoCommitIsNotReadAgainAtACommit() {
             driver.autoCommit = true;
-            state.answered(); // reads and tracks the auto-commit mode
+            state.answered(t); // reads and tracks the auto-commit mode
             state.schemaSet();
             state.resolvesAsBuilt();
             int read = driver.factsRead;
