@@ -116,6 +116,116 @@ public class H2SyncBenchmark {
         return rows;
     }
 
+    /**
+     * Per-row write costs (issue 24), side by side in one run: {@code sync} as for {@link Inserts};
+     * {@code storage} an in-memory or a file database (default settings); {@code write} how the
+     * rows go in: JDBC batches of 1,000 committed per batch ({@code batch}), single-row {@code
+     * executeUpdate} committed every 1,000 rows ({@code single-tx}), or single-row in autocommit
+     * ({@code single-autocommit}). A fresh database per iteration; the score is ns per row
+     * ({@code @OperationsPerInvocation}). The guard is sized for 2M keys (a 2.4 MB filter, the
+     * demo's size class) whatever the rows, so its adds miss the caches as they do there.
+     */
+    @State(Scope.Thread)
+    public static class PerRow {
+        static final int ROWS = 100_000;
+        static final int EVERY = 1_000;
+
+        @Param({"none", "noop-trigger", "trigger", "gate"})
+        public String sync;
+
+        @Param({"memory", "file"})
+        public String storage;
+
+        @Param({"batch", "single-tx", "single-autocommit"})
+        public String write;
+
+        JdbcDataSource h2;
+        java.nio.file.Path directory;
+        BloomGate gate;
+        Connection connection;
+        PreparedStatement insert;
+
+        @Setup(Level.Iteration)
+        public void setUp() throws Exception {
+            h2 = new JdbcDataSource();
+            if (storage.equals("file")) {
+                directory = java.nio.file.Files.createTempDirectory("bloomgate-perrow");
+                h2.setURL("jdbc:h2:" + directory.resolve("db").toAbsolutePath());
+            } else {
+                h2.setURL("jdbc:h2:mem:perrow" + DATABASES.incrementAndGet() + ";DB_CLOSE_DELAY=-1");
+            }
+            h2.setUser("sa");
+            try (Connection c = h2.getConnection(); Statement s = c.createStatement()) {
+                s.execute("CREATE TABLE t (id BIGINT PRIMARY KEY, payload VARCHAR(40))");
+            }
+            DataSource ds = h2;
+            if (sync.equals("noop-trigger")) {
+                try (Connection c = h2.getConnection(); Statement s = c.createStatement()) {
+                    s.execute("CREATE TRIGGER noop AFTER INSERT, UPDATE, DELETE ON t FOR EACH ROW CALL '"
+                            + NoopTrigger.class.getName() + "'");
+                }
+            } else if (!sync.equals("none")) {
+                gate = BloomGate.builder(h2).guard("t", "id", 2_000_000L, 0.01).build();
+                if (sync.equals("gate")) {
+                    ds = gate.dataSource();
+                }
+            }
+            connection = ds.getConnection();
+            connection.setAutoCommit(write.equals("single-autocommit"));
+            insert = connection.prepareStatement("INSERT INTO t (id, payload) VALUES (?, ?)");
+        }
+
+        @TearDown(Level.Iteration)
+        public void tearDown() throws Exception {
+            insert.close();
+            connection.close();
+            if (gate != null) {
+                gate.close();
+                gate = null;
+            }
+            try (Connection c = h2.getConnection(); Statement s = c.createStatement()) {
+                s.execute("SHUTDOWN");
+            }
+            if (directory != null) {
+                try (var files = java.nio.file.Files.walk(directory)) {
+                    files.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+                }
+                directory = null;
+            }
+        }
+    }
+
+    @Benchmark
+    @Warmup(iterations = 3)
+    @Measurement(iterations = 8)
+    @OutputTimeUnit(TimeUnit.NANOSECONDS)
+    @org.openjdk.jmh.annotations.OperationsPerInvocation(PerRow.ROWS)
+    @Fork(value = 1, jvmArgsAppend = {"-Xms2g", "-Xmx2g", "-Dorg.jooq.no-logo=true", "-Dorg.jooq.no-tips=true",
+        "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn"})
+    public int insertPerRow(PerRow state) throws SQLException {
+        PreparedStatement insert = state.insert;
+        boolean batch = state.write.equals("batch");
+        boolean commits = !state.write.equals("single-autocommit");
+        for (int i = 1; i <= PerRow.ROWS; i++) {
+            insert.setLong(1, i * 7L);
+            insert.setString(2, "payload");
+            if (batch) {
+                insert.addBatch();
+            } else {
+                insert.executeUpdate();
+            }
+            if (i % PerRow.EVERY == 0) {
+                if (batch) {
+                    insert.executeBatch();
+                }
+                if (commits) {
+                    state.connection.commit();
+                }
+            }
+        }
+        return PerRow.ROWS;
+    }
+
     /** A table of {@code rows} rows, built once; each invocation builds a gate on it and closes it. */
     @State(Scope.Benchmark)
     public static class Table {

@@ -11,6 +11,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.function.Supplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.h2.api.Trigger;
@@ -41,6 +42,8 @@ public final class BloomTrigger implements Trigger {
     /** Rows between two checks whether a guard needs a rebuild. */
     private static final int CHECK_EVERY = 1024;
     private static final ThreadLocal<KeyBuffer> BUFFERS = ThreadLocal.withInitial(KeyBuffer::new);
+    /** Fetched only for keys that need scratch space (not integers): see {@link KeyFunnel#addValue}. */
+    private static final Supplier<KeyBuffer> SCRATCH = BUFFERS::get;
 
     private TableSlot slot;
     /** The table's columns in ordinal order, with type signatures, as of this instance's start. */
@@ -140,7 +143,7 @@ public final class BloomTrigger implements Trigger {
     private static void add(Guard guard, Object key) {
         // NULL, or a stored value with no canonical form (a string with NUL, say), is skipped: a
         // lookup for it is never answered from the filter either.
-        KeyFunnel.addValue(guard, key, BUFFERS.get());
+        KeyFunnel.addValue(guard, key, SCRATCH);
     }
 
     private static boolean sameKey(Object a, Object b) {

@@ -207,6 +207,12 @@ abstract sealed class CachedPlan
             this.copies = shape.copies;
         }
 
+        /** Whether texts of this shape need their own copies: the shape's metadata quotes its text in a label. */
+        boolean needsOwnCopies() {
+            Copies shared = copies;
+            return shared.metaData != null && shared.labelsQuoteText;
+        }
+
         /**
          * What this text's answers copy: its shape's, unless the shape's metadata was copied from
          * another text and quotes it in a label; then the text's own, from its own first execution.

@@ -2,6 +2,7 @@ package io.bloomgate.jdbc;
 
 import io.bloomgate.sql.Dialect;
 import io.bloomgate.sql.GuardedTable;
+import io.bloomgate.sql.ShapeTemplate;
 import io.bloomgate.sql.StatementClassifier;
 import io.bloomgate.sql.StatementShape;
 import io.bloomgate.sync.GateFence;
@@ -44,6 +45,19 @@ public final class GateContext {
     private final Cache<String, CachedPlan> plans = Caffeine.newBuilder().maximumSize(MAX_CACHED_PLANS).build();
     /** Plans of abstracted texts, by {@link StatementShape#key()}: one parse per shape of string-built SQL. */
     private final Cache<String, CachedPlan> shapes = Caffeine.newBuilder().maximumSize(MAX_CACHED_PLANS).build();
+    /**
+     * Templates of string-built texts whose shape is a lookup, by {@link ShapeTemplate#indexKey()}:
+     * a later text of the shape is matched against them and instantiated without a lexer pass, and
+     * is not put in {@link #plans} (a text built per call never comes back, and its insert cost more
+     * than the rest of its answer). Bounded like the plan caches; at most {@link #TEMPLATES_PER_KEY}
+     * per key, so a text costs at most that many failed matches.
+     */
+    private final Cache<String, Template[]> templates = Caffeine.newBuilder().maximumSize(MAX_CACHED_PLANS).build();
+    static final int TEMPLATES_PER_KEY = 8;
+
+    /** A template and the plan of its shape's abstracted text. */
+    private record Template(ShapeTemplate text, CachedPlan.Lookup plan) {
+    }
     /**
      * What each pooled session (the driver's connection under the pool's proxy) was last read to
      * be, so that a checkout does not cost a round trip; dropped whenever a statement through the
@@ -139,7 +153,11 @@ public final class GateContext {
         if (sql == null) {
             return CachedPlan.of(classifier.classify(null), "", this);
         }
-        CachedPlan plan = plans.getIfPresent(sql);
+        CachedPlan plan = templated(sql);
+        if (plan != null) {
+            return plan;
+        }
+        plan = plans.getIfPresent(sql);
         if (plan == null) {
             // Classified outside the cache's lock (parsing may take milliseconds); a racing thread's
             // plan for the same text is equivalent, and the first one stored wins.
@@ -163,11 +181,59 @@ public final class GateContext {
                 CachedPlan template = shapes.get(shape.key(),
                         k -> CachedPlan.of(classifier.classify(shape.text()), shape.text(), this));
                 if (template instanceof CachedPlan.Lookup lookup) {
+                    remember(sql, shape, lookup);
                     return lookup.instantiate(shape, sql, dialect);
                 }
             }
         }
         return CachedPlan.of(classifier.classify(sql), sql, this);
+    }
+
+    /**
+     * The plan of a text that matches a template: what {@link #classify} would give it (the same
+     * shape, so the same instantiated plan), or null to take the ordinary path. A shape whose answers
+     * need each text's own metadata (its labels quote the text) takes the ordinary path, which
+     * caches the text's plan and with it those copies.
+     */
+    private CachedPlan templated(String sql) {
+        if (sql.length() < ShapeTemplate.INDEX_LENGTH) {
+            return null;
+        }
+        Template[] candidates = templates.getIfPresent(sql.substring(0, ShapeTemplate.INDEX_LENGTH));
+        if (candidates == null) {
+            return null;
+        }
+        for (Template t : candidates) {
+            StatementShape shape = t.text.match(sql);
+            if (shape != null) {
+                return t.plan.needsOwnCopies() ? null : t.plan.instantiate(shape, sql, dialect);
+            }
+        }
+        return null;
+    }
+
+    /** Keeps the template of a text whose shape's plan is a lookup (see {@link #templates}). */
+    private void remember(String sql, StatementShape shape, CachedPlan.Lookup plan) {
+        ShapeTemplate text = ShapeTemplate.of(sql, shape);
+        if (text == null) {
+            return;
+        }
+        templates.asMap().compute(text.indexKey(), (k, known) -> {
+            if (known == null) {
+                return new Template[] {new Template(text, plan)};
+            }
+            for (Template t : known) {
+                if (t.plan == plan && t.text.match(sql) != null) {
+                    return known; // this shape is known under this template already
+                }
+            }
+            if (known.length >= TEMPLATES_PER_KEY) {
+                return known;
+            }
+            Template[] more = java.util.Arrays.copyOf(known, known.length + 1);
+            more[known.length] = new Template(text, plan);
+            return more;
+        });
     }
 
     /** How many plans the cache holds now (for tests of its bound). */

@@ -20,6 +20,11 @@ public final class GateDataSource implements DataSource {
         this.context = context;
     }
 
+    /** What this data source's connections share (for tests of the plan caches). */
+    GateContext context() {
+        return context;
+    }
+
     @Override
     public Connection getConnection() throws SQLException {
         return new GateConnection(context, context.target.getConnection());

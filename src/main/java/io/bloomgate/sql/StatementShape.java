@@ -24,8 +24,10 @@ import java.util.regex.Pattern;
  *                index, or 0 for an abstracted literal
  * @param literals for each {@code ?} of {@code text}: the abstracted literal's value ({@link String},
  *                {@link Long} or {@link BigDecimal}), or null for an original parameter
+ * @param spans   where each abstracted literal stands in the original text: its start and end
+ *                offsets, two per literal, in order (what {@link ShapeTemplate} cuts the text at)
  */
-public record StatementShape(String key, String text, int[] sources, Object[] literals) {
+public record StatementShape(String key, String text, int[] sources, Object[] literals, int[] spans) {
 
     private static final Set<String> FOLLOWERS = Set.of("AND", "OR", "ORDER", "GROUP", "LIMIT", "OFFSET", "FETCH",
             "FOR", "HAVING");
@@ -47,6 +49,7 @@ public record StatementShape(String key, String text, int[] sources, Object[] li
         StringBuilder key = new StringBuilder(sql.length());
         List<Integer> sources = new ArrayList<>();
         List<Object> literals = new ArrayList<>();
+        List<Integer> spans = new ArrayList<>();
         int pos = 0;
         boolean any = false;
         for (int i = 0; i < ts.size(); i++) {
@@ -78,6 +81,8 @@ public record StatementShape(String key, String text, int[] sources, Object[] li
             text.append(between).append('?');
             key.append(between).append(value instanceof String ? "?s" : "?n");
             pos = t.end();
+            spans.add(t.start());
+            spans.add(t.end());
             sources.add(0);
             literals.add(value);
             any = true;
@@ -88,7 +93,7 @@ public record StatementShape(String key, String text, int[] sources, Object[] li
         text.append(sql, pos, sql.length());
         key.append(sql, pos, sql.length());
         return new StatementShape(key.toString(), text.toString(), sources.stream().mapToInt(Integer::intValue).toArray(),
-                literals.toArray());
+                literals.toArray(), spans.stream().mapToInt(Integer::intValue).toArray());
     }
 
     /** A literal in a value position: after {@code =} or in an IN list, before a separator. */
@@ -118,8 +123,12 @@ public record StatementShape(String key, String text, int[] sources, Object[] li
 
     /** The literal's value, or null when it is not a plain string or number. */
     private static Object value(SqlLexer.Token t) {
-        String raw = t.raw();
-        if (t.kind() == SqlLexer.Kind.STRING) {
+        return literal(t.raw(), t.kind() == SqlLexer.Kind.STRING);
+    }
+
+    /** A literal's value from its text as written ({@link ShapeTemplate} reads its literals so too). */
+    static Object literal(String raw, boolean string) {
+        if (string) {
             if (raw.length() < 2 || raw.charAt(0) != '\'' || raw.charAt(raw.length() - 1) != '\'') {
                 return null; // N'', E'', X'', dollar quotes: not a plain string
             }

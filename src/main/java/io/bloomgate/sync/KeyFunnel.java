@@ -7,6 +7,7 @@ import io.bloomgate.key.WeightKeyForm;
 import java.sql.JDBCType;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.util.function.Supplier;
 
 /**
  * The one way from a value to a guard's filter. A bound parameter, a literal of the SQL text, a
@@ -80,6 +81,19 @@ public final class KeyFunnel {
      * @return whether a key was added
      */
     public static boolean addValue(Guard guard, Object value, KeyBuffer scratch) {
+        return addValue(guard, value, scratch, null);
+    }
+
+    /**
+     * As {@link #addValue(Guard, Object, KeyBuffer)}, with the scratch space fetched only when the
+     * value needs it: an integer key does not, and the H2 trigger's thread-local lookup of it was
+     * ~7% of the trigger's own time per row (docs/benchmarks.md, issue 24).
+     */
+    public static boolean addValue(Guard guard, Object value, Supplier<KeyBuffer> scratch) {
+        return addValue(guard, value, null, scratch);
+    }
+
+    private static boolean addValue(Guard guard, Object value, KeyBuffer buffer, Supplier<KeyBuffer> lazy) {
         if (value == null) {
             return false; // NULL equals nothing: no lookup can find it
         }
@@ -88,6 +102,7 @@ public final class KeyFunnel {
             guard.addLong(((Number) value).longValue()); // the column's own value: in range, hashed as 8 LE bytes
             return true;
         }
+        KeyBuffer scratch = buffer != null ? buffer : lazy.get();
         if (canonical(guard, value, scratch) != Canonical.EXACT) {
             return false;
         }
