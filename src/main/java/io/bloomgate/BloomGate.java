@@ -436,7 +436,8 @@ public final class BloomGate implements AutoCloseable, GuardStatsSource {
                     case POSTGRES -> PgSync.build(dataSource, feedDataSource, keys, sizes, feedSettings, fence);
                     case MYSQL -> MySqlSync.build(dataSource, feedDataSource, keys, sizes,
                             new MySqlSync.Settings(feedSettings.staleAfter(), feedSettings.pollInterval(),
-                                    feedSettings.instanceTimeout(), holeGrace), fence);
+                                    feedSettings.instanceTimeout(), holeGrace, feedSettings.snapshotEvery(),
+                                    feedSettings.snapshotRetention()), fence);
                     default -> ScanSync.build(dataSource, keys, sizes);
                 };
             }

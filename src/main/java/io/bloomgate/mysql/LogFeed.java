@@ -100,6 +100,8 @@ final class LogFeed implements Runnable, Settler {
     private volatile long lowestUnread;
     private volatile long feedConnectionId;
     private volatile long lastReadFrom;
+    private volatile FeedPosition published;
+    private long publishedChanges = -1;
     private long nextRetireCheck;
     private volatile Thread thread;
     private volatile boolean closed;
@@ -111,7 +113,7 @@ final class LogFeed implements Runnable, Settler {
      * @param rebuildRequest asked (on the feed's thread; must not block) to rebuild a guard
      */
     LogFeed(DataSource dataSource, String server, List<LogGuard> guards, MySqlSync.Settings settings,
-            StartPosition start, Consumer<LogGuard> rebuildRequest) {
+            FeedPosition start, Consumer<LogGuard> rebuildRequest) {
         this.dataSource = dataSource;
         this.server = server;
         this.guards = List.copyOf(guards);
@@ -133,18 +135,39 @@ final class LogFeed implements Runnable, Settler {
         position(start);
     }
 
-    /** Where a feed starts: the log's highest id then, and the unread ids below it. */
-    record StartPosition(long highWaterMark, List<long[]> gaps, double serverTime) {
-    }
-
-    private void position(StartPosition start) {
+    private void position(FeedPosition start) {
         holes.clear();
-        long nanos = System.nanoTime();
-        for (long[] gap : start.gaps()) {
-            holes.add(gap[0], gap[1], start.serverTime(), nanos);
+        long nanos = System.nanoTime(); // a hole's grace period starts anew (a snapshot's holes included)
+        for (Holes.Range r : start.holes()) {
+            holes.add(r.from(), r.to(), r.seenAtServer(), nanos);
         }
         hwm = start.highWaterMark();
         lowestUnread = holes.lowest(hwm + 1);
+        publishedChanges = -1;
+        publish();
+    }
+
+    /**
+     * Makes the current position the one {@link #saved()} returns. Called only where every id read
+     * so far has been applied to the filters (the end of a complete poll), so a filter read after
+     * {@link #saved()} holds every key the position says was read.
+     */
+    private void publish() {
+        FeedPosition current = published;
+        if (current != null && current.highWaterMark() == hwm && publishedChanges == holes.changes()) {
+            return;
+        }
+        publishedChanges = holes.changes();
+        published = new FeedPosition(hwm, holes.ranges());
+    }
+
+    /**
+     * The position of the last complete poll (or the start position before the first): every key
+     * it says was read is in the filters of the guards not awaiting a rebuild. What a snapshot saves
+     * with a filter read after this call.
+     */
+    FeedPosition saved() {
+        return published;
     }
 
     /**
@@ -153,7 +176,7 @@ final class LogFeed implements Runnable, Settler {
      * that is not (yet) a committed row. An id below the horizon was read or retired by every live
      * instance when it was pruned; an uncommitted id above it is a hole, retired by the usual rules.
      */
-    static StartPosition startPosition(Connection c) throws SQLException {
+    static FeedPosition startPosition(Connection c) throws SQLException {
         long prunedBelow;
         long max;
         double serverTime;
@@ -165,7 +188,8 @@ final class LogFeed implements Runnable, Settler {
             max = rs.getLong(2);
             serverTime = rs.getDouble(3);
         }
-        List<long[]> gaps = new ArrayList<>();
+        List<Holes.Range> gaps = new ArrayList<>();
+        long nanos = System.nanoTime();
         long from = Math.max(prunedBelow, 1);
         if (max >= from) {
             try (PreparedStatement ps = c.prepareStatement("SELECT prev + 1, id - 1 FROM (SELECT id, COALESCE(LAG(id)"
@@ -176,12 +200,12 @@ final class LogFeed implements Runnable, Settler {
                 ps.setLong(3, max);
                 try (ResultSet rs = ps.executeQuery()) {
                     while (rs.next()) {
-                        gaps.add(new long[] {rs.getLong(1), rs.getLong(2)});
+                        gaps.add(new Holes.Range(rs.getLong(1), rs.getLong(2), serverTime, nanos));
                     }
                 }
             }
         }
-        return new StartPosition(Math.max(max, from - 1), gaps, serverTime);
+        return new FeedPosition(Math.max(max, from - 1), gaps);
     }
 
     List<LogGuard> guards() {
@@ -318,6 +342,7 @@ final class LogFeed implements Runnable, Settler {
             }
             retireHoles();
             lowestUnread = holes.lowest(hwm + 1);
+            publish();
             checkHooksOf(settling);
             done = true;
         } finally {
@@ -462,10 +487,14 @@ final class LogFeed implements Runnable, Settler {
             return false;
         }
         LOG.warn("{}; every guard of this gate is rebuilt by scan and passes lookups through meanwhile", why);
-        position(startPosition(connection));
+        FeedPosition fresh = startPosition(connection);
         for (LogGuard lg : guards) {
+            // Before the new position is published: a snapshot saved with it would lack the lost keys.
             lg.awaitRebuild(why);
             lg.rebuildAutomatically();
+        }
+        position(fresh);
+        for (LogGuard lg : guards) {
             rebuildRequest.accept(lg);
         }
         return true;

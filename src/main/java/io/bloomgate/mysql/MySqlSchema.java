@@ -57,10 +57,16 @@ final class MySqlSchema {
     record InstalledGuard(int id, boolean reinstalled) {
     }
 
-    /** Runs the install script unless this jar's version is installed. */
+    /**
+     * Tables added to the script without a new {@link #VERSION} (additive: a jar that does not know
+     * them keeps working, so instances of an older release may share the server during an upgrade).
+     */
+    private static final String[] ADDED_TABLES = {"snapshots"};
+
+    /** Runs the install script unless this jar's version is installed with every table it needs. */
     static void install(Connection c) throws SQLException {
         int installed = installedVersion(c);
-        if (installed == VERSION) {
+        if (installed == VERSION && !missingAddedTable(c)) {
             return;
         }
         if (installed > VERSION) {
@@ -81,6 +87,25 @@ final class MySqlSchema {
             }
             throw e;
         }
+    }
+
+    /** Whether a table of {@link #ADDED_TABLES} is missing (an install by an older jar): the script runs again. */
+    private static boolean missingAddedTable(Connection c) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("SELECT COUNT(*) FROM information_schema.TABLES"
+                + " WHERE TABLE_SCHEMA = 'bloomgate' AND TABLE_NAME = ?")) {
+            for (String table : ADDED_TABLES) {
+                ps.setString(1, table);
+                try (ResultSet rs = ps.executeQuery()) {
+                    rs.next();
+                    if (rs.getInt(1) == 0) {
+                        LOG.info("Table bloomgate.{} is missing (installed by an older bloomgate): running {} again",
+                                table, SCRIPT);
+                        return true;
+                    }
+                }
+            }
+        }
+        return false;
     }
 
     private static int installedVersion(Connection c) throws SQLException {

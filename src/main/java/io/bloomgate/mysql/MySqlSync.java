@@ -5,6 +5,7 @@ import io.bloomgate.filter.FilterSpec;
 import io.bloomgate.sync.CatalogReader;
 import io.bloomgate.sync.DatabaseSync;
 import io.bloomgate.sync.Guard;
+import io.bloomgate.sync.GuardSnapshot;
 import io.bloomgate.sync.OnlineRebuild;
 import io.bloomgate.sync.RebuildFence;
 import io.bloomgate.sync.Redefinitions;
@@ -47,8 +48,15 @@ import org.slf4j.LoggerFactory;
  * before the scan began is in the scan; any other was logged at or above the position, or in one of
  * its holes, which the feed reads.
  *
- * <p>Not yet: snapshots (a restarted instance builds by scan), and the read of the log by database
- * (every instance reads the ids of every guarded table of the server, and the keys of its own).
+ * <p>A build from snapshots ({@link LogSnapshots}): a guard whose saved filter fits (same column,
+ * table definition, triggers and filter shape) and whose position the log still holds is loaded
+ * instead of scanned; the feed then starts at the union of the loaded positions and, if any guard is
+ * scanned, the position taken before its scan ({@link FeedPosition#union}): every guard reads at
+ * least what it lacks (a key read twice is harmless). Snapshots are saved every {@code
+ * snapshotEvery}, on {@link #saveSnapshots()} and on {@link #close()}.
+ *
+ * <p>Not yet: the read of the log by database (every instance reads the ids of every guarded table
+ * of the server, and the keys of its own).
  */
 public final class MySqlSync implements DatabaseSync {
 
@@ -64,8 +72,12 @@ public final class MySqlSync implements DatabaseSync {
      * @param instanceTimeout an instance without a heartbeat for this long no longer holds the log back
      * @param holeGrace       without {@code PROCESS}: how long a hole in the log's ids stays open before
      *                        a lock probe may retire it
+     * @param snapshotEvery   how often filters are saved to {@code bloomgate.snapshots} (also on close);
+     *                        zero: on close only
+     * @param snapshotRetention log rows a snapshot younger than this needs are kept by pruning
      */
-    public record Settings(Duration staleAfter, Duration pollInterval, Duration instanceTimeout, Duration holeGrace) {
+    public record Settings(Duration staleAfter, Duration pollInterval, Duration instanceTimeout, Duration holeGrace,
+            Duration snapshotEvery, Duration snapshotRetention) {
 
         /** The defaults: 5 s, 5 ms, 10 min, 60 s. */
         public static final Duration DEFAULT_HOLE_GRACE = Duration.ofSeconds(60);
@@ -112,8 +124,9 @@ public final class MySqlSync implements DatabaseSync {
     }
 
     /**
-     * Installs what is missing, builds every guard by scan, starts following the log and returns when
-     * every guard is READY.
+     * Installs what is missing, builds every guard (from its snapshot where one fits and the log still
+     * holds its position, else by scan), starts following the log and returns when every guard is
+     * READY.
      *
      * @param feedSource the change feed's data source (checked to reach the same server); null: {@code dataSource}
      * @param fence      the gate's side of online rebuilds
@@ -125,7 +138,7 @@ public final class MySqlSync implements DatabaseSync {
         long[] rows = new long[keys.size()];
         String server = null;
         String description;
-        LogFeed.StartPosition start;
+        FeedPosition start;
         try (Connection c = dataSource.getConnection()) {
             c.setAutoCommit(true);
             if (feedSource != null) {
@@ -138,7 +151,8 @@ public final class MySqlSync implements DatabaseSync {
             }
             description = ManagementFactory.getRuntimeMXBean().getName() + " " + instance + " (database " + database + ")";
             MySqlSchema.install(c);
-            // Registered before the position is taken, at 0: no pruning passes this instance while it builds.
+            // Registered before the position is taken, at 0: no pruning passes this instance while it builds
+            // (nor, from here on, any snapshot's position it loads).
             try (PreparedStatement ps = c.prepareStatement("INSERT INTO bloomgate.instances (id, description, heartbeat,"
                     + " position) VALUES (?, ?, NOW(6), 0)")) {
                 ps.setString(1, instance.toString());
@@ -146,12 +160,13 @@ public final class MySqlSync implements DatabaseSync {
                 ps.executeUpdate();
             }
             try {
+                List<LogSnapshots.Loaded> loaded = new ArrayList<>();
                 for (int i = 0; i < keys.size(); i++) {
                     CatalogReader.KeyColumn key = keys.get(i);
                     Guard guard = new Guard(key.table(), key.keyForm(), key.keyType(), key.columnTypes(), sizes.get(i));
                     guard.freshUntil(System.nanoTime()); // stale until the feed's first read
                     MySqlSchema.InstalledGuard installed = MySqlSchema.installGuard(c, key.table());
-                    LogGuard lg = new LogGuard(guard, installed.id());
+                    LogGuard lg = new LogGuard(guard, installed.id(), key.keyTypeSignature());
                     String hook = MySqlSchema.hookFingerprint(c, key.table(), installed.id());
                     if (hook == null) {
                         throw new SQLException("the change-log triggers of " + guard + " were not in place right after"
@@ -159,10 +174,44 @@ public final class MySqlSync implements DatabaseSync {
                     }
                     lg.hook(hook);
                     guards.add(lg);
+                    if (installed.reinstalled()) {
+                        // The triggers were missing or not this jar's: writes may have gone unlogged since any save.
+                        LogSnapshots.delete(c, installed.id());
+                        loaded.add(null);
+                    } else {
+                        loaded.add(LogSnapshots.usable(LogSnapshots.read(c, installed.id()), lg));
+                    }
                 }
-                start = LogFeed.startPosition(c);
+                long[] log = prunedBelowAndMaxId(c);
+                List<FeedPosition> positions = new ArrayList<>();
+                boolean scans = false;
                 for (int i = 0; i < guards.size(); i++) {
-                    rows[i] = TableScanner.scan(c, guards.get(i).guard, guards.get(i).guard.filter(), false);
+                    LogSnapshots.Loaded l = loaded.get(i);
+                    if (l != null && !LogSnapshots.replayable(l, guards.get(i), log[0], log[1])) {
+                        loaded.set(i, null);
+                    }
+                    if (loaded.get(i) == null) {
+                        scans = true;
+                    } else {
+                        positions.add(loaded.get(i).position());
+                    }
+                }
+                if (scans) {
+                    positions.add(LogFeed.startPosition(c)); // before the scans
+                }
+                start = FeedPosition.union(positions);
+                for (int i = 0; i < guards.size(); i++) {
+                    Guard guard = guards.get(i).guard;
+                    LogSnapshots.Loaded l = loaded.get(i);
+                    if (l == null) {
+                        rows[i] = TableScanner.scan(c, guard, guard.filter(), false);
+                    } else {
+                        GuardSnapshot saved = l.snapshot();
+                        guard.restore(saved.filter(), saved.spec(), saved.liveKeys(), saved.staleKeys());
+                        rows[i] = saved.liveKeys() + saved.staleKeys();
+                        LOG.info("Loaded {} from its snapshot at {}; replaying the change log from {}", guard,
+                                l.position(), start);
+                    }
                 }
             } catch (SQLException | RuntimeException e) {
                 unregister(c, instance);
@@ -190,7 +239,20 @@ public final class MySqlSync implements DatabaseSync {
         }
     }
 
+    /** The log's {@code pruned_below} and highest id (0 if empty). */
+    private static long[] prunedBelowAndMaxId(Connection c) throws SQLException {
+        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT (SELECT pruned_below FROM"
+                + " bloomgate.state WHERE id = 1), (SELECT COALESCE(MAX(id), 0) FROM bloomgate.change_log)")) {
+            rs.next();
+            return new long[] {rs.getLong(1), rs.getLong(2)};
+        }
+    }
+
     private void startMaintenance() {
+        if (!settings.snapshotEvery().isZero()) {
+            maintenance.scheduleWithFixedDelay(() -> run("snapshot saving", this::saveSnapshots),
+                    settings.snapshotEvery().toMillis(), settings.snapshotEvery().toMillis(), TimeUnit.MILLISECONDS);
+        }
         maintenance.scheduleWithFixedDelay(() -> run("heartbeat", this::heartbeat),
                 settings.heartbeatEvery().toMillis(), settings.heartbeatEvery().toMillis(), TimeUnit.MILLISECONDS);
         maintenance.scheduleWithFixedDelay(() -> run("pruning", this::prune),
@@ -248,17 +310,23 @@ public final class MySqlSync implements DatabaseSync {
             long below;
             try (PreparedStatement ps = c.prepareStatement("SELECT (SELECT MIN(position) FROM bloomgate.instances"
                     + " WHERE heartbeat > NOW(6) - INTERVAL ? MICROSECOND), (SELECT MAX(id) FROM bloomgate.change_log),"
-                    + " (SELECT pruned_below FROM bloomgate.state WHERE id = 1)")) {
+                    + " (SELECT pruned_below FROM bloomgate.state WHERE id = 1), (SELECT MIN(position) FROM"
+                    + " bloomgate.snapshots WHERE saved_at > NOW(6) - INTERVAL ? MICROSECOND)")) {
                 ps.setLong(1, settings.instanceTimeout().toNanos() / 1_000);
+                ps.setLong(2, Math.min(settings.snapshotRetention().toNanos() / 1_000, 100L * 365 * 86_400_000_000L));
                 try (ResultSet rs = ps.executeQuery()) {
                     rs.next();
                     long live = rs.getLong(1);
                     boolean anyLive = !rs.wasNull();
                     long max = rs.getLong(2);
-                    if (!anyLive || rs.wasNull() || Math.min(live, max) <= rs.getLong(3)) {
+                    boolean anyRow = !rs.wasNull();
+                    long prunedBelow = rs.getLong(3);
+                    long snapshot = rs.getLong(4); // a young snapshot's lowest unread id: a restart replays from there
+                    long limit = rs.wasNull() ? Math.min(live, max) : Math.min(Math.min(live, max), snapshot);
+                    if (!anyLive || !anyRow || limit <= prunedBelow) {
                         return;
                     }
-                    below = Math.min(live, max);
+                    below = limit;
                 }
             }
             try (PreparedStatement ps = c.prepareStatement("UPDATE bloomgate.state SET pruned_below ="
@@ -362,10 +430,13 @@ public final class MySqlSync implements DatabaseSync {
         return null;
     }
 
+    /** Saves every guard's filter, with the feed's position, to {@code bloomgate.snapshots} now. */
     @Override
-    public void saveSnapshots() {
-        throw new UnsupportedOperationException("snapshots are not saved on MySQL/MariaDB yet: an instance that"
-                + " starts builds its filters by scan");
+    public void saveSnapshots() throws SQLException {
+        try (Connection c = dataSource.getConnection()) {
+            c.setAutoCommit(true);
+            LogSnapshots.save(c, feed.guards(), feed);
+        }
     }
 
     /** How long ago the change feed's last complete poll began. */
@@ -503,12 +574,27 @@ public final class MySqlSync implements DatabaseSync {
         }
     }
 
-    /** Stops following the log and unregisters the instance; the triggers stay (other instances use them). */
+    /**
+     * Stops following the log, saves snapshots (after a last poll, if the feed completes one within
+     * 2 s) and unregisters the instance; the triggers stay (other instances use them).
+     */
     @Override
     public void close() {
         maintenance.shutdownNow();
         rebuilds.shutdownNow();
+        if (!feed.closed()) {
+            try {
+                feed.awaitNextRead(2_000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
         feed.close();
+        try {
+            saveSnapshots(); // the feed's thread has ended: its position and the filters no longer move
+        } catch (SQLException | RuntimeException e) {
+            LOG.warn("Saving snapshots on close failed; the next instance builds by scan: {}", e.toString());
+        }
         try (Connection c = dataSource.getConnection()) {
             c.setAutoCommit(true);
             unregister(c, instance);
