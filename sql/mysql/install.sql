@@ -64,8 +64,7 @@ INSERT IGNORE INTO bloomgate.state (id, pruned_below) VALUES (1, 0);
 -- Saved filters (added after version 1 without a new version: older jars ignore the table, and a
 -- build() that finds it missing runs this script again). data: the filter with the change-log
 -- position it covers (the high-water mark and the open holes) and what it was made for; position:
--- its lowest unread id, below which pruning keeps the log while the snapshot is younger than
--- snapshotRetention.
+-- its lowest unread id (a load replays from there; loaded only if pruning has not passed it).
 CREATE TABLE IF NOT EXISTS bloomgate.snapshots (
     guard_id INT NOT NULL PRIMARY KEY,
     saved_at DATETIME(6) NOT NULL,

@@ -31,8 +31,14 @@ import org.slf4j.LoggerFactory;
  *     pruned_below}), and the log's highest id is not below its high-water mark (a log emptied by
  *     hand restarts its ids, or the snapshot came from another server).</li>
  * </ul>
- * Otherwise the guard is built by scan, with a warning saying why. Pruning keeps the rows a snapshot
- * younger than {@code snapshotRetention} needs ({@code bloomgate.snapshots.position}).
+ * Otherwise the guard is built by scan, with a warning saying why.
+ *
+ * <p>Unlike PostgreSQL's, a snapshot does not hold pruning back: the log is one id sequence for every
+ * guard of the server, so a young snapshot of a guard nobody uses any more would keep every guard's
+ * rows. Pruning only runs up to the lowest position of a live instance, so a restart of every
+ * instance (or the only one) finds its rows; an instance restarting while others run loads its
+ * snapshot only if their pruning (every {@code min(instanceTimeout / 2, 1 min)}) has not passed it.
+ * {@code bloomgate.snapshots.position} (the lowest id a load replays from) says how far back that is.
  */
 final class LogSnapshots {
 

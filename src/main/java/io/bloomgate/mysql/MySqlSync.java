@@ -74,10 +74,9 @@ public final class MySqlSync implements DatabaseSync {
      *                        a lock probe may retire it
      * @param snapshotEvery   how often filters are saved to {@code bloomgate.snapshots} (also on close);
      *                        zero: on close only
-     * @param snapshotRetention log rows a snapshot younger than this needs are kept by pruning
      */
     public record Settings(Duration staleAfter, Duration pollInterval, Duration instanceTimeout, Duration holeGrace,
-            Duration snapshotEvery, Duration snapshotRetention) {
+            Duration snapshotEvery) {
 
         /** The defaults: 5 s, 5 ms, 10 min, 60 s. */
         public static final Duration DEFAULT_HOLE_GRACE = Duration.ofSeconds(60);
@@ -308,25 +307,22 @@ public final class MySqlSync implements DatabaseSync {
         try (Connection c = dataSource.getConnection()) {
             c.setAutoCommit(true);
             long below;
+            // Snapshots do not hold pruning back (PostgreSQL's snapshotRetention): the log is one sequence for
+            // every guard of the server, so a snapshot of a guard no longer used would keep every guard's rows.
+            // A snapshot is loaded only while the log still holds its position (LogSnapshots.replayable).
             try (PreparedStatement ps = c.prepareStatement("SELECT (SELECT MIN(position) FROM bloomgate.instances"
                     + " WHERE heartbeat > NOW(6) - INTERVAL ? MICROSECOND), (SELECT MAX(id) FROM bloomgate.change_log),"
-                    + " (SELECT pruned_below FROM bloomgate.state WHERE id = 1), (SELECT MIN(position) FROM"
-                    + " bloomgate.snapshots WHERE saved_at > NOW(6) - INTERVAL ? MICROSECOND)")) {
+                    + " (SELECT pruned_below FROM bloomgate.state WHERE id = 1)")) {
                 ps.setLong(1, settings.instanceTimeout().toNanos() / 1_000);
-                ps.setLong(2, Math.min(settings.snapshotRetention().toNanos() / 1_000, 100L * 365 * 86_400_000_000L));
                 try (ResultSet rs = ps.executeQuery()) {
                     rs.next();
                     long live = rs.getLong(1);
                     boolean anyLive = !rs.wasNull();
                     long max = rs.getLong(2);
-                    boolean anyRow = !rs.wasNull();
-                    long prunedBelow = rs.getLong(3);
-                    long snapshot = rs.getLong(4); // a young snapshot's lowest unread id: a restart replays from there
-                    long limit = rs.wasNull() ? Math.min(live, max) : Math.min(Math.min(live, max), snapshot);
-                    if (!anyLive || !anyRow || limit <= prunedBelow) {
+                    if (!anyLive || rs.wasNull() || Math.min(live, max) <= rs.getLong(3)) {
                         return;
                     }
-                    below = limit;
+                    below = Math.min(live, max);
                 }
             }
             try (PreparedStatement ps = c.prepareStatement("UPDATE bloomgate.state SET pruned_below ="
