@@ -17,16 +17,35 @@ import java.util.List;
  * strict retirement check compares with {@code innodb_trx}). A hole's JVM clock is not stored: a
  * feed that loads it starts the grace period anew (later retirement is always safe).
  *
+ * <p>It also holds when the server it was taken on last started ({@code serverStarted}, epoch
+ * seconds, from {@code Uptime}; NaN if unknown): InnoDB shows a commit to other sessions before its
+ * redo log is flushed, so a crash can undo a commit a feed had read, and the restarted server then
+ * draws that log id again for another row. A position taken before a restart can therefore hold a
+ * reused id as read: it is not used across one ({@link #sameServerRun}).
+ *
  * @param highWaterMark the highest id read
  * @param holes         the unread ids below it, lowest first, not overlapping
+ * @param serverStarted when the server last started, as of this position (epoch seconds; NaN: unknown)
  */
-record FeedPosition(long highWaterMark, List<Holes.Range> holes) {
+record FeedPosition(long highWaterMark, List<Holes.Range> holes, double serverStarted) {
+
+    /** Server start times within this many seconds are the same start ({@code Uptime} has one-second resolution). */
+    static final double SAME_START_SECONDS = 2.5;
+
+    FeedPosition(long highWaterMark, List<Holes.Range> holes) {
+        this(highWaterMark, holes, Double.NaN);
+    }
 
     /** More ranges than this are merged (into one range from the last kept one): a snapshot's text stays small. */
     static final int MAX_RANGES = 1_000;
 
     FeedPosition {
         holes = List.copyOf(holes);
+    }
+
+    /** Whether a server that last started at {@code started} has not restarted since this position was taken. */
+    boolean sameServerRun(double started) {
+        return !Double.isNaN(serverStarted) && Math.abs(serverStarted - started) <= SAME_START_SECONDS;
     }
 
     /** The lowest id not read: pruning must keep it and everything above. */
@@ -51,7 +70,7 @@ record FeedPosition(long highWaterMark, List<Holes.Range> holes) {
             seen = Double.isNaN(r.seenAtServer()) || Double.isNaN(seen) ? Double.NaN : Math.max(seen, r.seenAtServer());
         }
         kept.add(new Holes.Range(holes.get(MAX_RANGES - 1).from(), holes.get(holes.size() - 1).to(), seen, 0));
-        return new FeedPosition(highWaterMark, kept);
+        return new FeedPosition(highWaterMark, kept, serverStarted);
     }
 
     /**
@@ -64,8 +83,10 @@ record FeedPosition(long highWaterMark, List<Holes.Range> holes) {
             throw new IllegalArgumentException("no positions");
         }
         long hwm = Long.MAX_VALUE;
+        double started = positions.get(0).serverStarted;
         for (FeedPosition p : positions) {
             hwm = Math.min(hwm, p.highWaterMark);
+            started = Math.min(started, p.serverStarted); // an unknown start (NaN) stays unknown
         }
         List<Holes.Range> all = new ArrayList<>();
         for (FeedPosition p : positions) {
@@ -88,7 +109,7 @@ record FeedPosition(long highWaterMark, List<Holes.Range> holes) {
                 merged.add(r);
             }
         }
-        return new FeedPosition(hwm, merged);
+        return new FeedPosition(hwm, merged, started);
     }
 
     String text() {
@@ -96,7 +117,7 @@ record FeedPosition(long highWaterMark, List<Holes.Range> holes) {
         for (Holes.Range r : holes) {
             b.append(';').append(r.from()).append('-').append(r.to()).append('@').append(r.seenAtServer());
         }
-        return b.toString();
+        return b.append(";started=").append(serverStarted).toString();
     }
 
     /**
@@ -110,7 +131,12 @@ record FeedPosition(long highWaterMark, List<Holes.Range> holes) {
             long hwm = Long.parseLong(parts[0]);
             List<Holes.Range> holes = new ArrayList<>();
             long previous = 0;
+            double started = Double.NaN;
             for (int i = 1; i < parts.length; i++) {
+                if (parts[i].startsWith("started=")) {
+                    started = Double.parseDouble(parts[i].substring("started=".length()));
+                    continue;
+                }
                 int dash = parts[i].indexOf('-');
                 int at = parts[i].indexOf('@');
                 long from = Long.parseLong(parts[i].substring(0, dash));
@@ -121,7 +147,7 @@ record FeedPosition(long highWaterMark, List<Holes.Range> holes) {
                 holes.add(new Holes.Range(from, to, Double.parseDouble(parts[i].substring(at + 1)), nanos));
                 previous = to;
             }
-            return new FeedPosition(hwm, holes);
+            return new FeedPosition(hwm, holes, started);
         } catch (NumberFormatException | StringIndexOutOfBoundsException e) {
             throw new IllegalArgumentException("not a MySQL change-log position: " + abbreviated(text), e);
         }

@@ -61,7 +61,9 @@ import org.slf4j.LoggerFactory;
  *
  * <p><b>Fail open.</b> When the connection dies the guards are unsynced, the feed reconnects with
  * backoff and reads from where it was (high-water mark and holes are kept in memory), and only
- * then are they READY again. As a {@link Settler}, it settles writes through the gate with unknown
+ * then are they READY again — unless the server restarted meanwhile ({@link FeedPosition}: a crash
+ * can undo a commit the feed read, and the server then draws its log id again, below the
+ * high-water mark): then every guard is rebuilt by scan from a new start position. As a {@link Settler}, it settles writes through the gate with unknown
  * keys after a complete read that began after their commit, once the table's triggers are found
  * unchanged.
  */
@@ -101,6 +103,9 @@ final class LogFeed implements Runnable, Settler {
     private volatile long feedConnectionId;
     private volatile long lastReadFrom;
     private volatile FeedPosition published;
+    /** When the server last started (epoch seconds), as of the position; NaN: unknown. */
+    private double serverStarted = Double.NaN;
+    private boolean restartSeen;
     private long publishedChanges = -1;
     private long nextRetireCheck;
     private volatile Thread thread;
@@ -143,6 +148,7 @@ final class LogFeed implements Runnable, Settler {
         }
         hwm = start.highWaterMark();
         lowestUnread = holes.lowest(hwm + 1);
+        serverStarted = start.serverStarted();
         publishedChanges = -1;
         publish();
     }
@@ -154,11 +160,12 @@ final class LogFeed implements Runnable, Settler {
      */
     private void publish() {
         FeedPosition current = published;
-        if (current != null && current.highWaterMark() == hwm && publishedChanges == holes.changes()) {
+        if (current != null && current.highWaterMark() == hwm && publishedChanges == holes.changes()
+                && Double.compare(current.serverStarted(), serverStarted) == 0) {
             return;
         }
         publishedChanges = holes.changes();
-        published = new FeedPosition(hwm, holes.ranges());
+        published = new FeedPosition(hwm, holes.ranges(), serverStarted);
     }
 
     /**
@@ -205,7 +212,7 @@ final class LogFeed implements Runnable, Settler {
                 }
             }
         }
-        return new FeedPosition(Math.max(max, from - 1), gaps);
+        return new FeedPosition(Math.max(max, from - 1), gaps, serverStarted(c));
     }
 
     List<LogGuard> guards() {
@@ -215,6 +222,10 @@ final class LogFeed implements Runnable, Settler {
     /** Connects, reads the log once (so the guards can become READY), and starts following it. */
     void start() throws SQLException {
         connect();
+        if (restartSeen) {
+            throw new SQLException("The MySQL/MariaDB server restarted while the gate was being built (or its start"
+                    + " time cannot be read: SHOW GLOBAL STATUS LIKE 'Uptime'); build again", "08006");
+        }
         readAll();
         thread = new Thread(this, "bloomgate-mysql-change-feed");
         thread.setDaemon(true);
@@ -238,6 +249,13 @@ final class LogFeed implements Runnable, Settler {
                 version = rs.getString(1);
                 feedConnectionId = rs.getLong(2);
             }
+            double started = serverStarted(c);
+            if (Double.isNaN(serverStarted) || Double.isNaN(started)
+                    || Math.abs(started - serverStarted) > FeedPosition.SAME_START_SECONDS) {
+                // Unknown counts as restarted: a rebuild is only slower, a reused log id would be a lost key.
+                restartSeen = true;
+            }
+            serverStarted = started;
             // MariaDB: LOCK IN SHARE MODE NOWAIT; MySQL 8: FOR SHARE NOWAIT (its LOCK IN SHARE MODE takes no NOWAIT).
             probeSuffix = version.contains("MariaDB") ? " LOCK IN SHARE MODE NOWAIT" : " FOR SHARE NOWAIT";
             if (strict == null) {
@@ -277,6 +295,24 @@ final class LogFeed implements Runnable, Settler {
         }
     }
 
+    /**
+     * When the server last started, in epoch seconds (its clock minus {@code Uptime}: within a
+     * second or so).
+     */
+    static double serverStarted(Connection c) throws SQLException {
+        long uptime;
+        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SHOW GLOBAL STATUS LIKE 'Uptime'")) {
+            if (!rs.next()) {
+                return Double.NaN;
+            }
+            uptime = Long.parseLong(rs.getString(2).trim());
+        }
+        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT UNIX_TIMESTAMP(NOW(6))")) {
+            rs.next();
+            return rs.getDouble(1) - uptime;
+        }
+    }
+
     @Override
     public void run() {
         long backoff = 100;
@@ -286,8 +322,14 @@ final class LogFeed implements Runnable, Settler {
             try {
                 if (connection == null) {
                     connect();
-                    LOG.info("The MySQL/MariaDB change feed reconnected; reading the log from id {} (holes {})",
-                            hwm, holes);
+                    if (restartSeen) {
+                        restartSeen = false;
+                        restartFrom("the MySQL/MariaDB server restarted since the change feed's last read (a crash can"
+                                + " undo commits the feed had read, and the server then draws their log ids again)");
+                    } else {
+                        LOG.info("The MySQL/MariaDB change feed reconnected; reading the log from id {} (holes {})",
+                                hwm, holes);
+                    }
                     nextPoll = System.nanoTime();
                 }
                 awaitPoll(nextPoll);
@@ -486,6 +528,15 @@ final class LogFeed implements Runnable, Settler {
         if (why == null) {
             return false;
         }
+        restartFrom(why);
+        return true;
+    }
+
+    /**
+     * The feed's position can no longer be trusted ({@code why}): a new start position is taken and
+     * every guard waits for a rebuild by scan, which begins after it.
+     */
+    private void restartFrom(String why) throws SQLException {
         LOG.warn("{}; every guard of this gate is rebuilt by scan and passes lookups through meanwhile", why);
         FeedPosition fresh = startPosition(connection);
         for (LogGuard lg : guards) {
@@ -497,7 +548,6 @@ final class LogFeed implements Runnable, Settler {
         for (LogGuard lg : guards) {
             rebuildRequest.accept(lg);
         }
-        return true;
     }
 
     /** Retires the holes that are provably empty for good (see the class comment), at most once a second. */

@@ -27,9 +27,11 @@ import org.slf4j.LoggerFactory;
  *     fingerprint (name, event, body and creation time of each of the three triggers: triggers that
  *     were dropped, replaced or re-created — with the table too — since the save may have missed
  *     writes); and the configured layout and rate ({@link GuardSnapshot#usable});</li>
- * <li>its position can be replayed: the log was not pruned past its lowest unread id ({@code
- *     pruned_below}), and the log's highest id is not below its high-water mark (a log emptied by
- *     hand restarts its ids, or the snapshot came from another server).</li>
+ * <li>its position can be replayed: the server has not restarted since the save (InnoDB shows commits
+ *     before their redo is flushed, so a crash can undo a commit the feed had read, and the server
+ *     then draws its log id again: {@link FeedPosition}), the log was not pruned past its lowest
+ *     unread id ({@code pruned_below}), and the log's highest id is not below its high-water mark (a
+ *     log emptied by hand restarts its ids, or the snapshot came from another server).</li>
  * </ul>
  * Otherwise the guard is built by scan, with a warning saying why.
  *
@@ -101,11 +103,14 @@ final class LogSnapshots {
 
     /**
      * Whether the log still holds every row a feed starting at {@code loaded}'s position reads, given
-     * the log's {@code prunedBelow} and highest id {@code maxId}; logs why not.
+     * the log's {@code prunedBelow} and highest id {@code maxId}, and the server has not restarted
+     * since (it last started at {@code serverStarted}); logs why not.
      */
-    static boolean replayable(Loaded loaded, LogGuard lg, long prunedBelow, long maxId) {
+    static boolean replayable(Loaded loaded, LogGuard lg, long prunedBelow, long maxId, double serverStarted) {
         FeedPosition p = loaded.position();
-        String why = p.lowestUnread() < prunedBelow ? "the change log was pruned up to id " + prunedBelow
+        String why = !p.sameServerRun(serverStarted) ? "the server restarted since it was saved (a crash can undo"
+                + " commits the feed had read, and the server then draws their log ids again)"
+                : p.lowestUnread() < prunedBelow ? "the change log was pruned up to id " + prunedBelow
                 + " since, past the snapshot's lowest unread id " + p.lowestUnread()
                 : maxId < p.highWaterMark() ? "the change log's highest id is " + maxId + ", below the snapshot's "
                 + p.highWaterMark() + " (was bloomgate.change_log emptied, or the snapshot made on another server?)"

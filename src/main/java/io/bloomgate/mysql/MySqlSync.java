@@ -182,11 +182,12 @@ public final class MySqlSync implements DatabaseSync {
                     }
                 }
                 long[] log = prunedBelowAndMaxId(c);
+                double serverStarted = LogFeed.serverStarted(c);
                 List<FeedPosition> positions = new ArrayList<>();
                 boolean scans = false;
                 for (int i = 0; i < guards.size(); i++) {
                     LogSnapshots.Loaded l = loaded.get(i);
-                    if (l != null && !LogSnapshots.replayable(l, guards.get(i), log[0], log[1])) {
+                    if (l != null && !LogSnapshots.replayable(l, guards.get(i), log[0], log[1], serverStarted)) {
                         loaded.set(i, null);
                     }
                     if (loaded.get(i) == null) {

@@ -36,9 +36,14 @@ class FeedPositionTest {
 
     @Test
     void theTextRoundTripsWithTheHolesFirstSeenTimes() {
-        FeedPosition p = new FeedPosition(120, List.of(range(3, 3, 1700000000.25), range(50, 80, 1700000001.5)));
+        FeedPosition p = new FeedPosition(120, List.of(range(3, 3, 1700000000.25), range(50, 80, 1700000001.5)),
+                1699999000.5);
         FeedPosition back = FeedPosition.parse(p.text(), 7);
         assertThat(back.highWaterMark()).isEqualTo(120);
+        assertThat(back.serverStarted()).isEqualTo(1699999000.5);
+        assertThat(back.sameServerRun(1699999001.5)).as("Uptime has one-second resolution").isTrue();
+        assertThat(back.sameServerRun(1699999100)).as("restarted since").isFalse();
+        assertThat(FeedPosition.parse("42", 0).sameServerRun(1699999000.5)).as("unknown: not the same").isFalse();
         assertThat(back.holes()).containsExactly(new Holes.Range(3, 3, 1700000000.25, 7),
                 new Holes.Range(50, 80, 1700000001.5, 7));
         assertThat(back.holes().get(0).seenAtNanos()).as("the JVM clock is the loader's").isEqualTo(7);
@@ -55,11 +60,12 @@ class FeedPositionTest {
 
     @Test
     void theUnionReadsEveryIdAnyPositionHadNotRead() {
-        FeedPosition a = new FeedPosition(100, List.of(range(10, 12, 5), range(90, 95, 6)));
-        FeedPosition b = new FeedPosition(60, List.of(range(11, 20, 7), range(40, 40, 8)));
-        FeedPosition c = new FeedPosition(200, List.of(range(150, 160, 9)));
+        FeedPosition a = new FeedPosition(100, List.of(range(10, 12, 5), range(90, 95, 6)), 1000);
+        FeedPosition b = new FeedPosition(60, List.of(range(11, 20, 7), range(40, 40, 8)), 1001);
+        FeedPosition c = new FeedPosition(200, List.of(range(150, 160, 9)), 1000.5);
         FeedPosition u = FeedPosition.union(List.of(a, b, c));
         assertThat(u.highWaterMark()).isEqualTo(60);
+        assertThat(u.serverStarted()).isEqualTo(1000);
         assertThat(u.holes()).containsExactly(range(10, 20, 7), range(40, 40, 8));
         for (FeedPosition p : List.of(a, b, c)) {
             assertThat(unread(u, 300)).containsAll(unread(p, 300));
