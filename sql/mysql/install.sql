@@ -61,8 +61,48 @@ CREATE TABLE IF NOT EXISTS bloomgate.state (
 
 INSERT IGNORE INTO bloomgate.state (id, pruned_below) VALUES (1, 0);
 
--- Saved filters (added after version 1 without a new version: older jars ignore the table, and a
--- build() that finds it missing runs this script again). data: the filter with the change-log
+-- Each instance's counters per guard, for `bloomgate report --url jdbc:mariadb://...` to sum over
+-- instances: written at most once a second while they change, and on close (ended_at). io_*: the
+-- server's read counters (SHOW GLOBAL STATUS: every table, every client) when the instance started,
+-- and the server's start then, in Unix seconds (a later start means the counters were reset). build() also creates
+-- this table where an older install lacks it (without it, counters are not persisted).
+CREATE TABLE IF NOT EXISTS bloomgate.instance_stats (
+    instance_id CHAR(36) CHARACTER SET ascii NOT NULL,
+    guard_id INT NOT NULL,
+    description VARCHAR(512) NOT NULL,
+    started_at DATETIME(6) NOT NULL,
+    updated_at DATETIME(6) NOT NULL,
+    ended_at DATETIME(6) NULL,
+    state VARCHAR(32) NOT NULL,
+    lookups BIGINT NOT NULL,
+    avoided BIGINT NOT NULL,
+    passed_through BIGINT NOT NULL,
+    true_positives BIGINT NOT NULL,
+    false_positives BIGINT NOT NULL,
+    bypassed_by_reason VARCHAR(2048) NOT NULL,
+    keys_added BIGINT NOT NULL,
+    stale_keys BIGINT NOT NULL,
+    rebuilds INT NOT NULL,
+    layout VARCHAR(32) NOT NULL,
+    bits BIGINT NOT NULL,
+    hash_functions INT NOT NULL,
+    stages INT NOT NULL,
+    expected_keys BIGINT NOT NULL,
+    target_fpp DOUBLE NOT NULL,
+    added_keys BIGINT NOT NULL,
+    estimated_keys BIGINT NOT NULL,
+    fill_ratio DOUBLE NOT NULL,
+    estimated_fpp DOUBLE NOT NULL,
+    memory_bytes BIGINT NOT NULL,
+    io_server_started_epoch BIGINT NULL,
+    io_index_reads_at_start BIGINT NULL,
+    io_page_requests_at_start BIGINT NULL,
+    io_disk_reads_at_start BIGINT NULL,
+    PRIMARY KEY (instance_id, guard_id)
+) ENGINE = InnoDB DEFAULT CHARSET = utf8mb4 COLLATE = utf8mb4_bin;
+
+-- Saved filters (added after version 1 without a new version: older jars ignore the table; build()
+-- also creates it where an older install lacks it, and without it filters are not saved). data: the filter with the change-log
 -- position it covers (the high-water mark and the open holes) and what it was made for; position:
 -- its lowest unread id (a load replays from there; loaded only if pruning has not passed it).
 CREATE TABLE IF NOT EXISTS bloomgate.snapshots (

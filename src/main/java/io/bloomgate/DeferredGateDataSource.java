@@ -27,9 +27,9 @@ import javax.sql.DataSource;
  * <p>Until then every statement passes through, so answers are the database's. A connection keeps
  * what it was given: one obtained before the gate was attached stays a plain connection for its
  * life. Its lookups go to the database; its writes reach the filters through the database's sync
- * (H2 triggers at once, the PostgreSQL change log within the feed's staleness) — which is why
- * connections held across {@code attach} are safe on H2 and PostgreSQL only; elsewhere the gate
- * sees only writes through its own connections (see the README).
+ * (H2 triggers at once, the PostgreSQL and MySQL/MariaDB change logs within the feed's staleness) —
+ * which is why connections held across {@code attach} are safe on H2, PostgreSQL and MySQL/MariaDB
+ * only; elsewhere the gate sees only writes through its own connections (see the README).
  *
  * <p>{@link #unwrap(Class)} and {@link #isWrapperFor(Class)} reach the target (a pool's own type,
  * such as {@code HikariDataSource}, for its metrics and management).

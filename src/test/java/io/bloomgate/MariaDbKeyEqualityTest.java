@@ -18,9 +18,9 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Key equality on a real MySQL/MariaDB server: a key the database finds must never be answered
- * absent. The default collations are case-insensitive ('ABC' finds 'abc'), which the filter's exact
- * bytes cannot reproduce: such columns are refused at build. Binary collations are guarded, with
- * MySQL's PAD SPACE rule ('abc ' finds 'abc' under utf8mb4_bin).
+ * absent. The default collations are case-insensitive ('ABC' finds 'abc'): guarded by their weight
+ * strings on MariaDB (MariaDbCollationTest has the differential), language-tailored ones refused.
+ * Binary collations are guarded, with MySQL's PAD SPACE rule ('abc ' finds 'abc' under utf8mb4_bin).
  */
 class MariaDbKeyEqualityTest {
 
@@ -49,23 +49,36 @@ class MariaDbKeyEqualityTest {
     }
 
     @Test
-    void caseInsensitiveCollationIsRefusedAtBuildBecauseTheDatabaseFindsOtherCases() throws SQLException {
-        // The server's default collation (utf8mb4_general_ci on Debian's MariaDB, 0900_ai_ci on MySQL 8).
+    void defaultCaseInsensitiveCollationIsGuardedByItsWeights() throws SQLException {
+        // The server's default collation (utf8mb4_general_ci on Debian's MariaDB): the filter holds
+        // weight strings (MariaDbCollationTest), so 'ABC' is found like the database finds it.
         H2Databases.run(db, "CREATE TABLE " + t + " (k VARCHAR(64) CHARACTER SET utf8mb4 PRIMARY KEY, v INT)",
                 "INSERT INTO " + t + " VALUES ('abc', 1)");
-        assertThat(found(db, "SELECT v FROM " + t + " WHERE k = ?", "ABC"))
-                .as("the database finds 'abc' for 'ABC': a filter of exact bytes would answer absent").isTrue();
+        String sql = "SELECT v FROM " + t + " WHERE k = ?";
+        assertThat(found(db, sql, "ABC")).as("the database finds 'abc' for 'ABC'").isTrue();
+        try (BloomGate gate = BloomGate.builder(db).guard(t, "k").build()) {
+            for (String key : new String[] {"abc", "ABC", "Abc  ", "abd", "ab"}) {
+                assertThat(viaGate(gate, sql, key)).as("'%s'", key).isEqualTo(found(db, sql, key));
+            }
+            assertThat(gate.stats(t, "k").avoided()).isPositive();
+        }
+    }
+
+    @Test
+    void languageTailoredCollationIsRefusedAtBuild() throws SQLException {
+        H2Databases.run(db, "CREATE TABLE " + t + " (k VARCHAR(64) CHARACTER SET utf8mb4 COLLATE utf8mb4_czech_ci"
+                + " PRIMARY KEY, v INT)");
         assertThatThrownBy(() -> BloomGate.builder(db).guard(t, "k").build())
                 .isInstanceOf(UnsupportedKeyTypeException.class)
                 .hasMessageContaining("Cannot guard ")
                 .hasMessageContaining("." + t + ".k")
-                .hasMessageContaining("has collation utf8mb4_")
-                .hasMessageContaining("COLLATE utf8mb4_bin");
+                .hasMessageContaining("has collation utf8mb4_czech_ci")
+                .hasMessageContaining("language-tailored");
     }
 
     @ParameterizedTest
     @ValueSource(strings = {"FLOAT", "DOUBLE", "DATETIME", "DATE", "ENUM('a','b')", "SET('a','b')", "DECIMAL(10,2)",
-        "BINARY(8)", "CHAR(8) CHARACTER SET latin1 COLLATE latin1_bin", "CHAR(8) COLLATE utf8mb4_nopad_bin",
+        "BINARY(8)", "CHAR(8) CHARACTER SET latin1 COLLATE latin1_german2_ci", "CHAR(8) COLLATE utf8mb4_nopad_bin",
         "TEXT COLLATE utf8mb4_bin"})
     void inexactOrUnsupportedTypesAreRefused(String type) throws SQLException {
         H2Databases.run(db, "CREATE TABLE " + t + " (id INT PRIMARY KEY, k " + type + ")");

@@ -13,7 +13,7 @@ import org.mariadb.jdbc.MariaDbDataSource;
  *   <li>the one named by {@code BLOOMGATE_MYSQL_URL} (CI starts MariaDB 10.11 with {@code
  *       .ci/mariadb.sh});</li>
  *   <li>otherwise, when Docker is available, one {@code mysql:8.4} container per JVM, started by
- *       the first test that asks (see {@link MySqlContainer});</li>
+ *       the first test that asks (see {@link DockerDatabases#mysql()});</li>
  *   <li>otherwise the tests are skipped, loudly; with {@code BLOOMGATE_REQUIRE_MYSQL=true} (as CI
  *       sets) a missing server fails them instead.</li>
  * </ol>
@@ -31,7 +31,7 @@ public final class MySqlServer {
                 // Checked first, and Testcontainers is not even loaded on this path (as PostgresServer).
                 return new MariaDbDataSource(url);
             }
-            MySqlContainer.Connection container = MySqlContainer.startedIfDockerIsAvailable();
+            DockerDatabases.Connection container = DockerDatabases.mysql();
             if (container != null) {
                 MariaDbDataSource ds = new MariaDbDataSource(container.jdbcUrl());
                 ds.setUser(container.user());
@@ -66,7 +66,7 @@ public final class MySqlServer {
         MariaDbDataSource server = dataSource();
         String url = System.getenv("BLOOMGATE_MYSQL_URL");
         if (url == null || url.isBlank()) {
-            MySqlContainer.Connection c = MySqlContainer.startedIfDockerIsAvailable();
+            DockerDatabases.Connection c = DockerDatabases.mysql();
             MariaDbDataSource ds = new MariaDbDataSource(withOptions(
                     c.jdbcUrl().replaceFirst("/bloomgate_test$", "/" + database), options));
             ds.setUser(c.user());
@@ -76,6 +76,22 @@ public final class MySqlServer {
         // The URL's own string: getUrl() leaves the password out.
         return new MariaDbDataSource(withOptions(url.replaceFirst("^(jdbc:[a-z]+://[^/]+/)[^?]*", "$1" + database),
                 options));
+    }
+
+    /**
+     * The MariaDB Connector/J URL of {@link #forDatabase(String)}, credentials included: for what
+     * takes a URL rather than a data source (Spring Boot's {@code spring.datasource.url}, {@code
+     * jdbc:bloomgate:} URLs, the command line). Skips (or fails) as {@link #dataSource()} without a server.
+     */
+    public static String url(String database) {
+        dataSource();
+        String url = System.getenv("BLOOMGATE_MYSQL_URL");
+        if (url == null || url.isBlank()) {
+            DockerDatabases.Connection c = DockerDatabases.mysql();
+            return withOptions(c.jdbcUrl().replaceFirst("/bloomgate_test$", "/" + database),
+                    "user=" + c.user() + "&password=" + c.password());
+        }
+        return url.replaceFirst("^(jdbc:[a-z]+://[^/]+/)[^?]*", "$1" + database);
     }
 
     private static String withOptions(String url, String options) {

@@ -10,7 +10,7 @@ import org.postgresql.ds.PGSimpleDataSource;
  * <ol>
  *   <li>the one named by {@code BLOOMGATE_PG_URL} (CI starts it with {@code .ci/postgres.sh});</li>
  *   <li>otherwise, when Docker is available, one {@code postgres:15-alpine} container per JVM,
- *       started by the first test that asks (see {@link PostgresContainer});</li>
+ *       started by the first test that asks (see {@link DockerDatabases#postgres()});</li>
  *   <li>otherwise the tests are skipped, loudly; with {@code BLOOMGATE_REQUIRE_PG=true} (as CI
  *       sets) a missing server fails them instead.</li>
  * </ol>
@@ -29,7 +29,7 @@ public final class PostgresServer {
             ds.setURL(url);
             return ds;
         }
-        PostgresContainer.Connection container = PostgresContainer.startedIfDockerIsAvailable();
+        DockerDatabases.Connection container = DockerDatabases.postgres();
         if (container != null) {
             PGSimpleDataSource ds = new PGSimpleDataSource();
             ds.setURL(container.jdbcUrl());

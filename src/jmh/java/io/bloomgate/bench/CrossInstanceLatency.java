@@ -120,7 +120,7 @@ public final class CrossInstanceLatency {
         return pb.start();
     }
 
-    private static double ms(long[] sorted, double quantile) {
+    static double ms(long[] sorted, double quantile) {
         return sorted[(int) Math.min(sorted.length - 1, Math.ceil(quantile * sorted.length) - 1)] / 1e6;
     }
 }

@@ -34,22 +34,10 @@ final class PostgresReport {
                     + " of their counters changing).\n";
         }
         StringBuilder out = new StringBuilder();
-        long live = stats.rows.stream().filter(PostgresStats.InstanceRow::live).map(r -> r.instance()).distinct()
-                .count();
-        long all = stats.rows.stream().map(r -> r.instance()).distinct().count();
-        out.append(String.format(Locale.ROOT, "Guards: counters summed over %d instance%s (%d live)%n", all,
-                all == 1 ? "" : "s", live));
+        out.append(summedOver(stats.rows));
         out.append(GateReport.of(stats.guards.stream().map(PostgresStats.GuardTotal::stats).toList()).toText());
 
-        out.append("\nInstances\n");
-        List<String[]> rows = new ArrayList<>();
-        for (PostgresStats.InstanceRow r : stats.rows) {
-            rows.add(new String[] {r.description(), r.stats().table() + "." + r.stats().column(),
-                status(r), time(r.startedAt()), time(r.updatedAt()), num(r.stats().lookups()),
-                num(r.stats().avoided()), num(r.stats().falsePositives())});
-        }
-        out.append(TextTable.render(new String[] {"instance", "guard", "status", "started", "last write", "lookups",
-            "avoided", "false+"}, rows, 5));
+        out.append(instances(stats.rows));
 
         out.append("\nKey-index I/O since each guard's oldest instance started (measured: pg_stat_user_indexes,"
                 + " pg_statio_user_indexes; every client)\n");
@@ -72,6 +60,26 @@ final class PostgresReport {
         out.append("saved(measured) = avoided x measured blocks/scan; saved(est) = avoided x index depth estimated"
                 + " from the row count.\n");
         return out.toString();
+    }
+
+    /** The header line and the table of every instance's row per guard (shared with {@link MySqlReport}). */
+    static String instances(List<PostgresStats.InstanceRow> instanceRows) {
+        List<String[]> rows = new ArrayList<>();
+        for (PostgresStats.InstanceRow r : instanceRows) {
+            rows.add(new String[] {r.description(), r.stats().table() + "." + r.stats().column(),
+                status(r), time(r.startedAt()), time(r.updatedAt()), num(r.stats().lookups()),
+                num(r.stats().avoided()), num(r.stats().falsePositives())});
+        }
+        return "\nInstances\n" + TextTable.render(new String[] {"instance", "guard", "status", "started", "last write",
+            "lookups", "avoided", "false+"}, rows, 5);
+    }
+
+    /** The header line of the text report: how many instances the counters were summed over. */
+    static String summedOver(List<PostgresStats.InstanceRow> rows) {
+        long live = rows.stream().filter(PostgresStats.InstanceRow::live).map(r -> r.instance()).distinct().count();
+        long all = rows.stream().map(r -> r.instance()).distinct().count();
+        return String.format(Locale.ROOT, "Guards: counters summed over %d instance%s (%d live)%n", all,
+                all == 1 ? "" : "s", live);
     }
 
     static String json(PostgresStats stats) {
@@ -125,19 +133,19 @@ final class PostgresReport {
         return saved < 0 ? "no scans yet" : num(saved);
     }
 
-    private static String status(PostgresStats.InstanceRow r) {
+    static String status(PostgresStats.InstanceRow r) {
         return r.live() ? "live" : r.endedAt() != null ? "ended" : "silent";
     }
 
-    private static String time(Instant t) {
+    static String time(Instant t) {
         return t == null ? "" : TIME.format(t);
     }
 
-    private static String num(long n) {
+    static String num(long n) {
         return String.format(Locale.ROOT, "%,d", n);
     }
 
-    private static String ratio(double r) {
+    static String ratio(double r) {
         return Double.isNaN(r) ? "" : String.format(Locale.ROOT, "%.2f", r);
     }
 }

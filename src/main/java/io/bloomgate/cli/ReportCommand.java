@@ -17,7 +17,7 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code bloomgate report}: the guards of a database, as bloomgate's text table or JSON: on H2 from
- * {@code BLOOM_STATS()}, on PostgreSQL from the counters gate instances persist
+ * {@code BLOOM_STATS()}, on PostgreSQL and MySQL/MariaDB from the counters gate instances persist
  * ({@code bloomgate.instance_stats}), aggregated over instances.
  */
 @Command(name = "report", mixinStandardHelpOptions = true, sortOptions = false,
@@ -26,6 +26,9 @@ import picocli.CommandLine.Spec;
                 + " and on close); the report sums them per guard over instances (live ones, and ended ones for"
                 + " seven days), lists the instances, and measures the key indexes' I/O since the oldest instance"
                 + " started (pg_stat_user_indexes, pg_statio_user_indexes).",
+            "MySQL/MariaDB: the same from the server's bloomgate database, for the URL's database (every database if"
+                + " it names none), with the server's reads since the oldest instance started (SHOW GLOBAL STATUS:"
+                + " Handler_read_key, Innodb_buffer_pool_read_requests, Innodb_buffer_pool_reads; server-wide).",
             "H2: prints BLOOM_STATS(). Guards live in the memory of the JVM that built them: an embedded database"
                 + " shows the guards of this JVM (none, from a fresh command line); an H2 server (jdbc:h2:tcp://...)"
                 + " running bloomgate with sql/h2/install.sql shows its own."},
@@ -72,9 +75,19 @@ final class ReportCommand implements Callable<Integer> {
             out.flush();
             return 0;
         }
+        if (lower.startsWith("jdbc:mariadb:") || lower.startsWith("jdbc:mysql:")) {
+            MySqlStats stats;
+            try (Connection c = DriverManager.getConnection(url, props)) {
+                stats = MySqlStats.read(c);
+            }
+            out.print(json ? MySqlReport.json(stats) + "\n" : MySqlReport.text(stats));
+            out.flush();
+            return 0;
+        }
         if (!lower.startsWith("jdbc:h2:")) {
-            throw new ParameterException(spec.commandLine(), "--url must be an H2 (jdbc:h2:...) or PostgreSQL"
-                    + " (jdbc:postgresql:...) URL, was " + url);
+            throw new ParameterException(spec.commandLine(), "--url must be an H2 (jdbc:h2:...), PostgreSQL"
+                    + " (jdbc:postgresql:...) or MySQL/MariaDB (jdbc:mariadb:... or jdbc:mysql:...) URL, was "
+                    + url);
         }
         boolean embedded = !lower.startsWith("jdbc:h2:tcp:") && !lower.startsWith("jdbc:h2:ssl:");
         BloomStatsRows.Rows rows;

@@ -120,6 +120,16 @@ final class WorkloadOptions {
      * missing): a usage error saying what is wrong with it otherwise.
      */
     void checkDb(CommandSpec spec) {
+        if (db != null && db.toString().regionMatches(true, 0, "jdbc:", 0, 5)
+                && !db.toString().regionMatches(true, 0, "jdbc:h2:", 0, 8)) {
+            // The Path has already folded the URL's "//": name its scheme only.
+            String scheme = db.toString().replaceFirst("(?i)^jdbc:([a-z0-9]+).*$", "$1");
+            throw new ParameterException(spec.commandLine(), "--db takes the directory for the demo's H2 database"
+                    + " files, not a JDBC URL: the demo runs on an embedded H2 database only (both runs start from"
+                    + " copies of one file), not on " + scheme + ". To measure a " + scheme + " database, run your"
+                    + " application through the gate and then bloomgate report --url <its jdbc:" + scheme
+                    + ": URL>; or pass a directory with --db, or leave --db out");
+        }
         if (db != null && db.toString().regionMatches(true, 0, "jdbc:", 0, 5)) {
             // Otherwise "jdbc:h2:./foo" is a relative path: a directory named "jdbc:h2:." appears.
             String path = db.toString().replaceFirst("(?i)^jdbc:h2:(file:)?", "");

@@ -2,6 +2,7 @@ package io.bloomgate.driver;
 
 import io.bloomgate.BloomGate;
 import io.bloomgate.DeferredGateDataSource;
+import io.bloomgate.mysql.MySqlCatalog;
 import io.bloomgate.sql.Dialect;
 import io.bloomgate.sync.CatalogReader;
 import io.bloomgate.sync.GuardRequest;
@@ -110,32 +111,50 @@ final class DriverGate implements AutoCloseable {
         }
     }
 
-    /** Whether every guarded table exists (H2 and PostgreSQL only: see {@link DeferredGateDataSource}). */
+    /**
+     * Whether every guarded table exists (H2, PostgreSQL and MySQL/MariaDB only, whose hooks see the
+     * writes of connections opened before the gate: see {@link DeferredGateDataSource}).
+     */
     private boolean tablesExist() throws SQLException {
         try (Connection c = target.getConnection()) {
             Dialect dialect = CatalogReader.dialectOf(c.getMetaData().getDatabaseProductName());
             if (dialect == Dialect.OTHER) {
-                throw new IllegalStateException("await-tables needs H2 or PostgreSQL, whose triggers see the writes of"
-                        + " connections opened before the gate; this is " + c.getMetaData().getDatabaseProductName());
+                throw new IllegalStateException("await-tables needs H2, PostgreSQL or MySQL/MariaDB, whose triggers see"
+                        + " the writes of connections opened before the gate; this is "
+                        + c.getMetaData().getDatabaseProductName());
+            }
+            List<String> missing = new ArrayList<>();
+            if (dialect == Dialect.MYSQL) {
+                // Databases are JDBC catalogs there, and names resolve by MySQL's rules, not CatalogReader's.
+                MySqlCatalog catalog = MySqlCatalog.of(c);
+                for (GuardRequest g : config.guards()) {
+                    if (!catalog.tableExists(g.table())) {
+                        missing.add(g.table().contains(".") ? g.table() : catalog.defaultSchema() + "." + g.table());
+                    }
+                }
+                return noneMissing(missing);
             }
             String defaultSchema = new CatalogReader(c, dialect).defaultSchema();
-            List<String> missing = new ArrayList<>();
             for (GuardRequest g : config.guards()) {
                 String[] name = CatalogReader.qualifiedName(g.table(), defaultSchema, dialect);
                 if (CatalogReader.columnSignatures(c, name[0], name[1]).isEmpty()) {
                     missing.add(name[0] + "." + name[1]);
                 }
             }
-            if (!missing.isEmpty()) {
-                String text = missing.toString();
-                if (!text.equals(lastMissing)) {
-                    lastMissing = text;
-                    LOG.info("bloomgate on {}: connections pass through until {} exist", GateUrl.redact(driverUrl), text);
-                }
-                return false;
-            }
-            return true;
+            return noneMissing(missing);
         }
+    }
+
+    private boolean noneMissing(List<String> missing) {
+        if (!missing.isEmpty()) {
+            String text = missing.toString();
+            if (!text.equals(lastMissing)) {
+                lastMissing = text;
+                LOG.info("bloomgate on {}: connections pass through until {} exist", GateUrl.redact(driverUrl), text);
+            }
+            return false;
+        }
+        return true;
     }
 
     private void buildInBackground() {

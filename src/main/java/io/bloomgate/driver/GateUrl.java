@@ -45,6 +45,8 @@ final class GateUrl {
     private static final Set<String> SETTINGS = Set.of("stale-after", "snapshot-every", "instance-timeout", "jmx",
             "jmx-gate-name", "await-tables");
     private static final Pattern GUARD_KEY = Pattern.compile("bloomgate\\.guards\\[(\\d+)]\\.(table|column|expected-keys|fpp)");
+    /** A URL scheme ({@code mariadb://}) where the driver's URL should start, without its {@code jdbc:}. */
+    private static final Pattern BARE_SCHEME = Pattern.compile("(?:^|:)([A-Za-z][A-Za-z0-9]*)://");
     private static final Pattern SECRET = Pattern.compile("(?i)(password|pwd|sslpassword)=[^&;]*");
 
     /** Everything that makes a gate: two URLs naming the same database must agree on it. */
@@ -72,6 +74,15 @@ final class GateUrl {
         }
         int at = rest.toLowerCase(Locale.ROOT).indexOf(":jdbc:");
         if (at < 0) {
+            Matcher bare = BARE_SCHEME.matcher(rest);
+            if (bare.find()) {
+                // jdbc:bloomgate:mariadb://... (the form of some proxy drivers): only the scheme is
+                // quoted back, never the rest of the URL, which may hold a password.
+                String scheme = bare.group(1).toLowerCase(Locale.ROOT);
+                throw malformed(url, "the driver's URL must keep its jdbc: (" + scheme + "://... is not a JDBC URL):"
+                        + " write jdbc:bloomgate:<options>:jdbc:" + scheme + "://..., e.g. jdbc:bloomgate:guards=users.email:jdbc:"
+                        + scheme + "://host/app");
+            }
             throw malformed(url, "no driver URL: write jdbc:bloomgate:<options>:<the driver's URL>, e.g."
                     + " jdbc:bloomgate:guards=users.email:jdbc:h2:mem:app");
         }

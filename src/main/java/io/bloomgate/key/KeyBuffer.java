@@ -128,6 +128,21 @@ public final class KeyBuffer {
         length += src.length;
     }
 
+    /** Appends {@code src[offset, offset + count)}. */
+    void putBytes(byte[] src, int offset, int count) {
+        ensureRoom(count);
+        System.arraycopy(src, offset, bytes, length, count);
+        length += count;
+    }
+
+    /** Drops the bytes from {@code newLength} on; {@code newLength} is at most {@link #length()}. */
+    void truncate(int newLength) {
+        if (newLength < 0 || newLength > length) {
+            throw new IllegalArgumentException("cannot truncate " + length + " bytes to " + newLength);
+        }
+        length = newLength;
+    }
+
     /**
      * Appends the UTF-8 encoding of a character sequence without allocating. The bytes are exactly
      * those of {@code s.toString().getBytes(StandardCharsets.UTF_8)}, including the JDK's

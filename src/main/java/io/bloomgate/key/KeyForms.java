@@ -120,6 +120,32 @@ public final class KeyForms {
     }
 
     /**
+     * A text column under a collation whose equality is the equality of weight strings: the
+     * canonical form is the concatenation of each code point's weight from {@code weights}, and,
+     * under a PAD SPACE collation, without trailing units equal to {@code padUnit}. Stored keys are
+     * the database's own weight strings ({@link WeightKeyForm#canonicalizeWeights}). Only a {@link
+     * String} is accepted as a probe; one with a code point the table lacks, a lone surrogate, or
+     * more than {@code maxLength} UTF-16 units is NOT_EXACT.
+     *
+     * <p>Exact only if concatenating single-character weights gives the database's weight string of
+     * every string the table can map (no contractions among the mapped code points) and two
+     * strings compare equal exactly when their weight strings, padding removed, are equal: the
+     * caller verifies both for the collation.
+     *
+     * @param collation the collation's name (stored keys are its weight strings)
+     * @param weights the per-code-point weights, read from the database
+     * @param padUnit the weight of U+0020 for a PAD SPACE collation, null for NO PAD
+     * @param maxLength the column's length in characters, 0 or less when unbounded
+     * @param description how reports name the form, e.g. {@code "VARCHAR(64) as utf8mb4_general_ci weights"}
+     * @return the form
+     */
+    public static WeightKeyForm collated(String collation, CodePointWeights weights, byte[] padUnit, int maxLength,
+            String description) {
+        return new CollatedKeyForm(collation, weights, padUnit == null ? null : padUnit.clone(), Math.max(maxLength, 0),
+                description);
+    }
+
+    /**
      * A UUID column. Canonical form: 16 bytes, most significant long then least, big-endian.
      * Accepts {@link java.util.UUID} and a {@link String} in the standard 8-4-4-4-12 hexadecimal
      * form in any letter case; other spellings are NOT_EXACT.

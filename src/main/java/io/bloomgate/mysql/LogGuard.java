@@ -100,7 +100,7 @@ final class LogGuard {
      * (so every write to the table since was logged), else why not.
      */
     String hookChanged(Connection c) throws SQLException {
-        String now = MySqlSchema.hookFingerprint(c, guard.table(), id);
+        String now = MySqlSchema.hookFingerprint(c, guard.table(), id, guard.keyForm());
         if (now != null && now.equals(hook)) {
             return null;
         }

@@ -36,8 +36,11 @@ import java.util.Set;
  * exceeds a 64-bit signed value); {@code VARBINARY}; {@code CHAR}/{@code VARCHAR} in {@code
  * utf8mb4} with a binary collation: {@code utf8mb4_bin} is PAD SPACE (trailing spaces are ignored
  * in comparisons: stripped from the key), {@code utf8mb4_nopad_bin} and {@code utf8mb4_0900_bin}
- * are NO PAD (exact UTF-8; CHAR refused, its stored values lose their trailing spaces). Refused:
- * every other collation (case- and accent-insensitive ones find 'abc' for 'ABC'), DECIMAL (MySQL
+ * are NO PAD (exact UTF-8; CHAR refused, its stored values lose their trailing spaces). Case- and
+ * accent-insensitive collations on MariaDB ('ABC' finds 'abc'): the key is the collation's weight
+ * string, computed by the server for stored rows and from a weight table read from it for probes
+ * ({@link Collations}: general, unicode, unicode_520, 8-bit one-to-one collations, uca1400 root
+ * for ASCII probes). Refused: language-tailored collations, DECIMAL (MySQL
  * compares a string with a decimal as a double), floating point, time types, BINARY(n) (zero
  * padding), ENUM, SET, JSON, large objects, generated columns, key columns that a foreign key
  * changes by {@code ON UPDATE CASCADE} (no trigger fires, no write passes the gate), and tables
@@ -52,10 +55,13 @@ public final class MySqlCatalog extends CatalogReader {
     private static final Set<String> INTEGERS = Set.of("tinyint", "smallint", "mediumint", "int", "bigint");
 
     private final Connection connection;
+    /** Weight tables read for this catalog (one gate's build), shared by its guards. */
+    private final Collations collations;
 
     private MySqlCatalog(Connection connection, String database) {
         super(connection, Dialect.MYSQL, database);
         this.connection = connection;
+        this.collations = new Collations(connection);
     }
 
     /**
@@ -109,6 +115,21 @@ public final class MySqlCatalog extends CatalogReader {
             }
         }
         return -1;
+    }
+
+    /**
+     * Whether {@code table} ({@code [database.]table}, read as {@link #resolve} reads it) exists: the
+     * {@code jdbc:bloomgate:} driver's {@code await-tables} waits for it before building.
+     */
+    public boolean tableExists(String table) throws SQLException {
+        String database = defaultSchema();
+        String name = table.trim();
+        int dot = dotOutsideQuotes(name);
+        if (dot > 0) {
+            database = unquote(name.substring(0, dot));
+            name = name.substring(dot + 1);
+        }
+        return tableType(database, unquote(name)) != null;
     }
 
     @Override
@@ -236,7 +257,7 @@ public final class MySqlCatalog extends CatalogReader {
         }
     }
 
-    private static KeyForm keyForm(String qualified, Column c) {
+    private KeyForm keyForm(String qualified, Column c) throws SQLException {
         String type = c.fullType;
         if (c.extra != null && (c.extra.toUpperCase(Locale.ROOT).contains("GENERATED")
                 || c.extra.toUpperCase(Locale.ROOT).contains("VIRTUAL")
@@ -262,14 +283,21 @@ public final class MySqlCatalog extends CatalogReader {
         }
         if (c.dataType.equals("char") || c.dataType.equals("varchar")) {
             Boolean padSpace = c.collation == null ? null : BINARY_COLLATIONS.get(c.collation.toLowerCase(Locale.ROOT));
-            if (padSpace == null) {
-                throw new UnsupportedKeyTypeException(qualified, c.name, type, "has collation " + c.collation
-                        + " (character set " + c.charset + "), which compares inexactly (e.g. case- or"
-                        + " accent-insensitively: 'ABC' finds 'abc') or is not supported yet. Guard a column"
-                        + " with a binary utf8mb4 collation (ALTER TABLE ... MODIFY " + c.name + " " + type
-                        + " COLLATE utf8mb4_bin), or wait for collation support (issue 26)");
-            }
             int length = (int) Math.min(Integer.MAX_VALUE, c.length);
+            if (padSpace == null) {
+                if (c.collation == null || c.charset == null) {
+                    throw new UnsupportedKeyTypeException(qualified, c.name, type, "has no collation in"
+                            + " information_schema.COLUMNS; not supported");
+                }
+                if (c.dataType.equals("char") && c.collation.toLowerCase(Locale.ROOT).contains("nopad")) {
+                    throw new UnsupportedKeyTypeException(qualified, c.name, type, "with the NO PAD collation "
+                            + c.collation + " is not supported yet (CHAR values lose their trailing spaces when"
+                            + " stored unless sql_mode has PAD_CHAR_TO_FULL_LENGTH); use VARCHAR");
+                }
+                // Case- or accent-insensitive: weights computed by the server (stored keys) and from
+                // its weight table (probes), or refused naming the collation.
+                return collations.form(qualified, c.name, type, c.charset, c.collation, length);
+            }
             if (padSpace) {
                 return KeyForms.paddedChar(length); // PAD SPACE: 'a' = 'a  '
             }

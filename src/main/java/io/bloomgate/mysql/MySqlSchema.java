@@ -1,5 +1,7 @@
 package io.bloomgate.mysql;
 
+import io.bloomgate.key.KeyForm;
+import io.bloomgate.key.WeightKeyForm;
 import io.bloomgate.sql.GuardedTable;
 import java.io.IOException;
 import java.io.InputStream;
@@ -57,16 +59,10 @@ final class MySqlSchema {
     record InstalledGuard(int id, boolean reinstalled) {
     }
 
-    /**
-     * Tables added to the script without a new {@link #VERSION} (additive: a jar that does not know
-     * them keeps working, so instances of an older release may share the server during an upgrade).
-     */
-    private static final String[] ADDED_TABLES = {"snapshots"};
-
-    /** Runs the install script unless this jar's version is installed with every table it needs. */
+    /** Runs the install script unless this jar's version is installed. */
     static void install(Connection c) throws SQLException {
         int installed = installedVersion(c);
-        if (installed == VERSION && !missingAddedTable(c)) {
+        if (installed == VERSION) {
             return;
         }
         if (installed > VERSION) {
@@ -89,23 +85,46 @@ final class MySqlSchema {
         }
     }
 
-    /** Whether a table of {@link #ADDED_TABLES} is missing (an install by an older jar): the script runs again. */
-    private static boolean missingAddedTable(Connection c) throws SQLException {
-        try (PreparedStatement ps = c.prepareStatement("SELECT COUNT(*) FROM information_schema.TABLES"
-                + " WHERE TABLE_SCHEMA = 'bloomgate' AND TABLE_NAME = ?")) {
-            for (String table : ADDED_TABLES) {
-                ps.setString(1, table);
-                try (ResultSet rs = ps.executeQuery()) {
-                    rs.next();
-                    if (rs.getInt(1) == 0) {
-                        LOG.info("Table bloomgate.{} is missing (installed by an older bloomgate): running {} again",
-                                table, SCRIPT);
-                        return true;
-                    }
+    /**
+     * Creates {@code bloomgate.instance_stats} where an install of this version predates it (the
+     * table is optional to the feed, so it is added without a version of its own, which would make
+     * older jars on the same server refuse the database). False, logged, when the user may not
+     * create it: the instance's counters are then not persisted, and nothing else changes.
+     */
+    static boolean installStats(Connection c) {
+        return installOptional(c, "instance_stats", "this instance's counters are not persisted for `bloomgate report`");
+    }
+
+    /**
+     * Creates {@code bloomgate.snapshots} where an install of this version predates it, as {@link
+     * #installStats}. False, logged, when the user may not create it: filters are then neither saved
+     * nor loaded (every build scans).
+     */
+    static boolean installSnapshots(Connection c) {
+        return installOptional(c, "snapshots", "filters are neither saved nor loaded (every build scans its tables)");
+    }
+
+    private static boolean installOptional(Connection c, String table, String without) {
+        try (Statement s = c.createStatement()) {
+            try (ResultSet rs = s.executeQuery("SELECT 1 FROM information_schema.TABLES WHERE TABLE_SCHEMA = 'bloomgate'"
+                    + " AND TABLE_NAME = '" + table + "'")) {
+                if (rs.next()) {
+                    return true; // created by the script or an earlier build; no CREATE right needed
                 }
             }
+            for (String statement : statements(script())) {
+                if (statement.startsWith("CREATE TABLE IF NOT EXISTS bloomgate." + table + " ")) {
+                    s.execute(statement);
+                    LOG.info("Created bloomgate.{} (the database was installed by an earlier bloomgate)", table);
+                    return true;
+                }
+            }
+            throw new SQLException(SCRIPT + " lacks bloomgate." + table + ": the build is broken");
+        } catch (SQLException e) {
+            LOG.warn("bloomgate.{} is missing and could not be created (user {}): {}; an administrator can run {} to"
+                    + " add it. Cause: {}", table, user(c), without, SCRIPT, e.getMessage());
+            return false;
         }
-        return false;
     }
 
     private static int installedVersion(Connection c) throws SQLException {
@@ -162,13 +181,13 @@ final class MySqlSchema {
      * Registers the guard (its row in {@code bloomgate.guards}) and creates whichever of its three
      * triggers is missing or not this jar's, before dropping the one it replaces.
      */
-    static InstalledGuard installGuard(Connection c, GuardedTable table) throws SQLException {
+    static InstalledGuard installGuard(Connection c, GuardedTable table, KeyForm form) throws SQLException {
         int id = register(c, table);
         boolean reinstalled = false;
         List<String[]> existing = triggers(c, table, id);
         List<String> stale = new ArrayList<>();
         for (String[] event : EVENTS) {
-            String body = body(event[0], id, table.keyColumn());
+            String body = body(event[0], id, table.keyColumn(), form);
             boolean inPlace = false;
             for (String[] t : existing) {
                 if (t[1].equals(event[0])) {
@@ -224,20 +243,32 @@ final class MySqlSchema {
     /**
      * The trigger body for {@code event}. Keys are logged as the column's value converted to bytes by
      * the server: an integer's decimal digits, a binary string's bytes, a text's bytes in its
-     * character set (utf8mb4, the only one guarded): {@code KeyFunnel.addLogged} turns them into the
+     * character set (utf8mb4 under a binary collation), or, for a collated text key, the server's
+     * weight string of it ({@link #keyExpression}): {@code KeyFunnel.addLogged} turns them into the
      * canonical key. An UPDATE logs only when the key changed under the column's own comparison
      * ({@code <=>}), as a new key and a stale one.
      */
-    static String body(String event, int id, String column) {
+    static String body(String event, int id, String column, KeyForm form) {
         String col = quote(column);
+        String key = keyExpression(form, "NEW." + col);
         String insert = "INSERT INTO bloomgate.change_log (guard_id, op, k) VALUES ";
         return switch (event) {
-            case "INSERT" -> insert + "(" + id + ", 'I', NEW." + col + ")";
-            case "UPDATE" -> "BEGIN IF NOT (OLD." + col + " <=> NEW." + col + ") THEN " + insert + "(" + id + ", 'I', NEW."
-                    + col + "), (" + id + ", 'D', NULL); END IF; END";
+            case "INSERT" -> insert + "(" + id + ", 'I', " + key + ")";
+            case "UPDATE" -> "BEGIN IF NOT (OLD." + col + " <=> NEW." + col + ") THEN " + insert + "(" + id + ", 'I', "
+                    + key + "), (" + id + ", 'D', NULL); END IF; END";
             case "DELETE" -> insert + "(" + id + ", 'D', NULL)";
             default -> throw new IllegalArgumentException(event);
         };
+    }
+
+    /**
+     * What the trigger logs and the scan selects for a key column ({@code ref}, e.g. {@code NEW.`k`}):
+     * the value itself, or for a collated text key the server's own weight string under the form's
+     * collation, so that stored keys are computed by the server exactly as it compares them (the
+     * gate computes only probes, from a weight table read from the same server).
+     */
+    static String keyExpression(KeyForm form, String ref) {
+        return form instanceof WeightKeyForm w ? "WEIGHT_STRING(" + ref + " COLLATE " + w.collation() + ")" : ref;
     }
 
     /** name, event, timing, body of each of the guard's triggers on the table. */
@@ -265,7 +296,7 @@ final class MySqlSchema {
      * UPDATE and DELETE. A trigger dropped and re-created gets a new creation time (10 ms resolution),
      * a table dropped loses its triggers, a table renamed away takes them along.
      */
-    static String hookFingerprint(Connection c, GuardedTable table, int id) throws SQLException {
+    static String hookFingerprint(Connection c, GuardedTable table, int id, KeyForm form) throws SQLException {
         StringBuilder fingerprint = new StringBuilder();
         int events = 0;
         try (PreparedStatement ps = c.prepareStatement("SELECT TRIGGER_NAME, EVENT_MANIPULATION, ACTION_TIMING,"
@@ -282,7 +313,7 @@ final class MySqlSchema {
                             .append(',');
                     for (int i = 0; i < EVENTS.length; i++) {
                         if (EVENTS[i][0].equals(event) && "AFTER".equalsIgnoreCase(rs.getString(3))
-                                && rs.getString(4).strip().equals(body(event, id, table.keyColumn())) && !seen[i]) {
+                                && rs.getString(4).strip().equals(body(event, id, table.keyColumn(), form)) && !seen[i]) {
                             seen[i] = true;
                             events++;
                         }

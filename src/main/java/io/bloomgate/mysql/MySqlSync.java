@@ -2,6 +2,7 @@ package io.bloomgate.mysql;
 
 import io.bloomgate.filter.BloomFilter;
 import io.bloomgate.filter.FilterSpec;
+import io.bloomgate.report.MySqlIoCounters;
 import io.bloomgate.sync.CatalogReader;
 import io.bloomgate.sync.DatabaseSync;
 import io.bloomgate.sync.Guard;
@@ -63,6 +64,8 @@ public final class MySqlSync implements DatabaseSync {
     private static final Logger LOG = LoggerFactory.getLogger(MySqlSync.class);
     private static final long WATCHDOG_MILLIS = 2_000;
     private static final int PRUNE_BATCH = 10_000;
+    /** Counters reach {@code bloomgate.instance_stats} at most this often (only when they changed). */
+    private static final long STATS_EVERY_MILLIS = 1_000;
 
     /**
      * How a MySQL/MariaDB gate follows the change log. Internal (the builder fills it).
@@ -105,15 +108,22 @@ public final class MySqlSync implements DatabaseSync {
             r -> daemon(r, "bloomgate-mysql-maintenance"));
     private final Set<LogGuard> rebuildsQueued = ConcurrentHashMap.newKeySet();
     private final RebuildFence fence;
+    /** Null when {@code bloomgate.instance_stats} is missing and could not be created. */
+    private final MySqlInstanceStats stats;
+
+    /** Whether {@code bloomgate.snapshots} exists (an older install may lack it, and the user may not create it). */
+    private final boolean snapshots;
 
     private MySqlSync(DataSource dataSource, LogFeed feed, Settings settings, UUID instance, String description,
-            RebuildFence fence) {
+            RebuildFence fence, MySqlInstanceStats stats, boolean snapshots) {
         this.dataSource = dataSource;
+        this.snapshots = snapshots;
         this.feed = feed;
         this.settings = settings;
         this.instance = instance;
         this.description = description;
         this.fence = fence;
+        this.stats = stats;
     }
 
     private static Thread daemon(Runnable r, String name) {
@@ -138,6 +148,8 @@ public final class MySqlSync implements DatabaseSync {
         String server = null;
         String description;
         FeedPosition start;
+        boolean snapshots;
+        MySqlInstanceStats stats = null;
         try (Connection c = dataSource.getConnection()) {
             c.setAutoCommit(true);
             if (feedSource != null) {
@@ -150,6 +162,10 @@ public final class MySqlSync implements DatabaseSync {
             }
             description = ManagementFactory.getRuntimeMXBean().getName() + " " + instance + " (database " + database + ")";
             MySqlSchema.install(c);
+            snapshots = MySqlSchema.installSnapshots(c);
+            if (MySqlSchema.installStats(c)) {
+                stats = new MySqlInstanceStats(instance.toString(), description, serverCounters(c));
+            }
             // Registered before the position is taken, at 0: no pruning passes this instance while it builds
             // (nor, from here on, any snapshot's position it loads).
             try (PreparedStatement ps = c.prepareStatement("INSERT INTO bloomgate.instances (id, description, heartbeat,"
@@ -164,16 +180,18 @@ public final class MySqlSync implements DatabaseSync {
                     CatalogReader.KeyColumn key = keys.get(i);
                     Guard guard = new Guard(key.table(), key.keyForm(), key.keyType(), key.columnTypes(), sizes.get(i));
                     guard.freshUntil(System.nanoTime()); // stale until the feed's first read
-                    MySqlSchema.InstalledGuard installed = MySqlSchema.installGuard(c, key.table());
+                    MySqlSchema.InstalledGuard installed = MySqlSchema.installGuard(c, key.table(), key.keyForm());
                     LogGuard lg = new LogGuard(guard, installed.id(), key.keyTypeSignature());
-                    String hook = MySqlSchema.hookFingerprint(c, key.table(), installed.id());
+                    String hook = MySqlSchema.hookFingerprint(c, key.table(), installed.id(), key.keyForm());
                     if (hook == null) {
                         throw new SQLException("the change-log triggers of " + guard + " were not in place right after"
                                 + " they were installed (DDL on the table in progress?); build again");
                     }
                     lg.hook(hook);
                     guards.add(lg);
-                    if (installed.reinstalled()) {
+                    if (!snapshots) {
+                        loaded.add(null);
+                    } else if (installed.reinstalled()) {
                         // The triggers were missing or not this jar's: writes may have gone unlogged since any save.
                         LogSnapshots.delete(c, installed.id());
                         loaded.add(null);
@@ -204,7 +222,8 @@ public final class MySqlSync implements DatabaseSync {
                     Guard guard = guards.get(i).guard;
                     LogSnapshots.Loaded l = loaded.get(i);
                     if (l == null) {
-                        rows[i] = TableScanner.scan(c, guard, guard.filter(), false);
+                        rows[i] = TableScanner.scan(c, guard, guard.filter(), false,
+                                MySqlSchema.keyExpression(guard.keyForm(), "%s"));
                     } else {
                         GuardSnapshot saved = l.snapshot();
                         guard.restore(saved.filter(), saved.spec(), saved.liveKeys(), saved.staleKeys());
@@ -221,7 +240,7 @@ public final class MySqlSync implements DatabaseSync {
         MySqlSync[] self = new MySqlSync[1];
         LogFeed feed = new LogFeed(feedSource == null ? dataSource : feedSource, server, guards, settings, start,
                 lg -> self[0].requestRebuild(lg));
-        MySqlSync sync = new MySqlSync(dataSource, feed, settings, instance, description, fence);
+        MySqlSync sync = new MySqlSync(dataSource, feed, settings, instance, description, fence, stats, snapshots);
         self[0] = sync;
         try {
             feed.start();
@@ -231,6 +250,7 @@ public final class MySqlSync implements DatabaseSync {
                         guards.get(i).guard.filter());
             }
             sync.heartbeat();
+            sync.run("counters' write", () -> sync.writeStats(false)); // a failure here must not fail the build
             sync.startMaintenance();
             return sync;
         } catch (SQLException | RuntimeException e) {
@@ -255,6 +275,8 @@ public final class MySqlSync implements DatabaseSync {
         }
         maintenance.scheduleWithFixedDelay(() -> run("heartbeat", this::heartbeat),
                 settings.heartbeatEvery().toMillis(), settings.heartbeatEvery().toMillis(), TimeUnit.MILLISECONDS);
+        maintenance.scheduleWithFixedDelay(() -> run("counters' write", () -> writeStats(false)),
+                STATS_EVERY_MILLIS, STATS_EVERY_MILLIS, TimeUnit.MILLISECONDS);
         maintenance.scheduleWithFixedDelay(() -> run("pruning", this::prune),
                 settings.pruneEvery().toMillis(), settings.pruneEvery().toMillis(), TimeUnit.MILLISECONDS);
         maintenance.scheduleWithFixedDelay(() -> run("trigger watchdog", this::watchTriggers),
@@ -272,6 +294,31 @@ public final class MySqlSync implements DatabaseSync {
             if (!feed.closed()) {
                 LOG.warn("The change log's {} failed (retried later): {}", what, e.toString());
             }
+        }
+    }
+
+    /**
+     * The server's read counters now, the baseline {@code bloomgate report} measures against; null
+     * (logged) if they cannot be read: that costs the report its measured figures, never the start.
+     */
+    private static MySqlIoCounters serverCounters(Connection c) {
+        try {
+            return MySqlIoCounters.read(c).orElse(null);
+        } catch (SQLException e) {
+            LOG.warn("Reading the server's status counters failed; `bloomgate report` will not measure the server's"
+                    + " reads for this instance: {}", e.toString());
+            return null;
+        }
+    }
+
+    /** Writes this instance's changed counters (every guard's, with ended_at, when {@code ended}). */
+    void writeStats(boolean ended) throws SQLException {
+        if (stats == null) {
+            return;
+        }
+        try (Connection c = dataSource.getConnection()) {
+            c.setAutoCommit(true);
+            stats.write(c, feed.guards(), ended);
         }
     }
 
@@ -342,6 +389,9 @@ public final class MySqlSync implements DatabaseSync {
             try (PreparedStatement ps = c.prepareStatement("DELETE FROM bloomgate.instances WHERE heartbeat < NOW(6)"
                     + " - INTERVAL 1 DAY")) {
                 ps.executeUpdate();
+            }
+            if (stats != null) {
+                MySqlInstanceStats.prune(c);
             }
             LOG.debug("Pruned the change log below id {} ({} rows)", below, deleted);
         }
@@ -430,6 +480,10 @@ public final class MySqlSync implements DatabaseSync {
     /** Saves every guard's filter, with the feed's position, to {@code bloomgate.snapshots} now. */
     @Override
     public void saveSnapshots() throws SQLException {
+        if (!snapshots) {
+            throw new SQLException("Cannot save snapshots: table bloomgate.snapshots is missing and this gate's user could"
+                    + " not create it at build; an administrator runs " + MySqlSchema.SCRIPT + ", then build again");
+        }
         try (Connection c = dataSource.getConnection()) {
             c.setAutoCommit(true);
             LogSnapshots.save(c, feed.guards(), feed);
@@ -526,8 +580,8 @@ public final class MySqlSync implements DatabaseSync {
                 @Override
                 public void reinstallHook() throws SQLException {
                     if (lg.awaitingRebuild()) {
-                        MySqlSchema.installGuard(c, guard.table());
-                        String hook = MySqlSchema.hookFingerprint(c, guard.table(), lg.id);
+                        MySqlSchema.installGuard(c, guard.table(), guard.keyForm());
+                        String hook = MySqlSchema.hookFingerprint(c, guard.table(), lg.id, guard.keyForm());
                         if (hook == null) {
                             throw new SQLException("the change-log triggers of " + guard + " were not in place right"
                                     + " after they were installed (DDL on the table in progress?); retrying later");
@@ -544,7 +598,8 @@ public final class MySqlSync implements DatabaseSync {
 
                 @Override
                 public OnlineRebuild.Scanned scan(BloomFilter target) throws SQLException {
-                    long rows = TableScanner.scan(c, guard, target, false);
+                    long rows = TableScanner.scan(c, guard, target, false,
+                            MySqlSchema.keyExpression(guard.keyForm(), "%s"));
                     return new OnlineRebuild.Scanned(rows, () -> {
                         if (!feed.awaitNextRead(Math.max(60_000, 3 * settings.staleAfter().toMillis()))) {
                             if (feed.closed()) {
@@ -591,6 +646,11 @@ public final class MySqlSync implements DatabaseSync {
             saveSnapshots(); // the feed's thread has ended: its position and the filters no longer move
         } catch (SQLException | RuntimeException e) {
             LOG.warn("Saving snapshots on close failed; the next instance builds by scan: {}", e.toString());
+        }
+        try {
+            writeStats(true);
+        } catch (SQLException | RuntimeException e) {
+            LOG.warn("Writing the instance's final counters failed: {}", e.toString());
         }
         try (Connection c = dataSource.getConnection()) {
             c.setAutoCommit(true);

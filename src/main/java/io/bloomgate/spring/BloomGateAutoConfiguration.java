@@ -197,7 +197,8 @@ public class BloomGateAutoConfiguration {
         } catch (SQLException e) {
             throw new BloomGateStartupException("bloomgate could not build its guards on the DataSource '" + beanName
                     + "': " + e.getMessage(), "Check that the database is reachable and the user may read the"
-                            + " guarded tables (and, on H2, create triggers; on PostgreSQL, the bloomgate schema).", e);
+                            + " guarded tables (and, on H2, create triggers; on PostgreSQL, the bloomgate schema; on MySQL/MariaDB,"
+                            + " the bloomgate database and TRIGGER on the guarded tables).", e);
         }
         List<String> guarded = new ArrayList<>();
         for (GuardStats s : gate.stats()) {

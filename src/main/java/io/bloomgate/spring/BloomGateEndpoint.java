@@ -11,7 +11,7 @@ import org.springframework.boot.actuate.endpoint.annotation.ReadOperation;
 /**
  * The {@code bloomgate} actuator endpoint ({@code /actuator/bloomgate} once exposed with {@code
  * management.endpoints.web.exposure.include=bloomgate}): every guard's {@link GuardStats} — the
- * figures of {@code gate.report()} — and, on PostgreSQL, the change feed's lag.
+ * figures of {@code gate.report()} — and, on PostgreSQL and MySQL/MariaDB, the change feed's lag.
  */
 @Endpoint(id = "bloomgate")
 public class BloomGateEndpoint {
@@ -23,7 +23,7 @@ public class BloomGateEndpoint {
         this.gate = gate;
     }
 
-    /** The guards' snapshots, the change feed's lag (PostgreSQL) and the text report. */
+    /** The guards' snapshots, the change feed's lag (PostgreSQL, MySQL/MariaDB) and the text report. */
     @ReadOperation
     public Map<String, Object> report() {
         Map<String, Object> report = new LinkedHashMap<>();

@@ -14,7 +14,7 @@ import org.springframework.boot.actuate.health.Status;
 /**
  * The {@code bloomgate} health contributor.
  *
- * <p>UP when every guard is READY (and, on PostgreSQL, the change feed is within {@code
+ * <p>UP when every guard is READY (and, on PostgreSQL and MySQL/MariaDB, the change feed is within {@code
  * bloomgate.stale-after}); OUT_OF_SERVICE otherwise — a guard UNSYNCED, BUILDING or CLOSED, or a
  * stale feed. Not DOWN: while a guard is not READY its lookups pass through to the database, so the
  * application's answers are still right, only not sped up. The gate is out of service, the
@@ -22,7 +22,7 @@ import org.springframework.boot.actuate.health.Status;
  * liveness and readiness groups do not include this contributor.)
  *
  * <p>Details, per guard ({@code schema.table.column}): state, keys (estimated from the filter),
- * expected keys, lookups, avoided, observed and target false-positive rates; on PostgreSQL the
+ * expected keys, lookups, avoided, observed and target false-positive rates; on PostgreSQL and MySQL/MariaDB the
  * change feed's lag in milliseconds.
  */
 public class BloomGateHealthIndicator extends AbstractHealthIndicator {
@@ -30,7 +30,7 @@ public class BloomGateHealthIndicator extends AbstractHealthIndicator {
     private final BloomGate gate;
     private final Duration staleAfter;
 
-    /** Health of {@code gate}, whose change feed is stale past {@code staleAfter} (PostgreSQL). */
+    /** Health of {@code gate}, whose change feed is stale past {@code staleAfter} (PostgreSQL, MySQL/MariaDB). */
     public BloomGateHealthIndicator(BloomGate gate, Duration staleAfter) {
         super("bloomgate health check failed");
         this.gate = gate;

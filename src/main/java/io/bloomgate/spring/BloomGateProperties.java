@@ -36,7 +36,7 @@ public class BloomGateProperties {
     private List<Guard> guards = new ArrayList<>();
 
     /**
-     * PostgreSQL: once the change feed has not completed a read of the change log for this long,
+     * PostgreSQL, MySQL/MariaDB: once the change feed has not completed a read of the change log for this long,
      * lookups pass through until it has (and the health check reports OUT_OF_SERVICE).
      */
     private Duration staleAfter = Duration.ofSeconds(5);
@@ -48,7 +48,7 @@ public class BloomGateProperties {
     private Duration snapshotEvery = Duration.ofMinutes(10);
 
     /**
-     * PostgreSQL: a gate instance (of any process) silent for this long no longer holds back change-log
+     * PostgreSQL, MySQL/MariaDB: a gate instance (of any process) silent for this long no longer holds back change-log
      * rows it has not read.
      */
     private Duration instanceTimeout = Duration.ofMinutes(10);

@@ -3,6 +3,7 @@ package io.bloomgate.sync;
 import io.bloomgate.filter.BloomFilter;
 import io.bloomgate.key.Canonical;
 import io.bloomgate.key.KeyBuffer;
+import io.bloomgate.key.WeightKeyForm;
 import java.sql.JDBCType;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -100,7 +101,8 @@ public final class KeyFunnel {
      * BIGINT UNSIGNED} too (its key form is the exact decimal), a binary string its bytes, a text its
      * utf8mb4 bytes: each becomes the same Java value a scan of the column reads ({@code getLong}, a
      * {@code BigDecimal}, {@code byte[]}, {@code String}), so the canonical key is the scan's and the
-     * probe's. NULL is skipped, as in {@link #addValue}.
+     * probe's. A collated text key ({@link WeightKeyForm}) is logged as the server's weight string,
+     * which the scan selects too. NULL is skipped, as in {@link #addValue}.
      *
      * @return whether a key was added
      * @throws IllegalArgumentException if an integer key's bytes are not decimal digits (the trigger
@@ -109,6 +111,12 @@ public final class KeyFunnel {
     public static boolean addLogged(Guard guard, byte[] logged, KeyBuffer scratch) {
         if (logged == null) {
             return false;
+        }
+        if (guard.keyForm() instanceof WeightKeyForm weighed) {
+            // The trigger logged the server's weight string of the value (a collated text key).
+            weighed.canonicalizeWeights(logged, scratch);
+            add(guard, scratch);
+            return true;
         }
         if (guard.keyIsInteger()) {
             guard.addLong(Long.parseLong(new String(logged, java.nio.charset.StandardCharsets.US_ASCII)));
@@ -145,7 +153,12 @@ public final class KeyFunnel {
             }
             return true;
         }
-        if (canonical(guard, rs.getObject(column), scratch) != Canonical.EXACT) {
+        if (guard.keyForm() instanceof WeightKeyForm weighed) {
+            // A collated text key: the scan selected the server's weight string of the value.
+            if (weighed.canonicalizeWeights(rs.getBytes(column), scratch) != Canonical.EXACT) {
+                return false;
+            }
+        } else if (canonical(guard, rs.getObject(column), scratch) != Canonical.EXACT) {
             return false;
         }
         if (target != null) {

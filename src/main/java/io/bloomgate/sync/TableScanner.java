@@ -63,10 +63,22 @@ public final class TableScanner {
     /** Scans on a connection the caller owns (an H2 function's own connection, for one). */
     public static long scan(Connection connection, Guard guard, BloomFilter target, boolean postgres)
             throws SQLException {
+        return scan(connection, guard, target, postgres, null);
+    }
+
+    /**
+     * Scans on a connection the caller owns, selecting {@code keyExpression} (SQL over the quoted key
+     * column, which replaces {@code %s}; e.g. MySQL's {@code WEIGHT_STRING(%s COLLATE c)} for a
+     * collated key whose filter holds the server's weight strings), or the column itself when null.
+     */
+    public static long scan(Connection connection, Guard guard, BloomFilter target, boolean postgres,
+            String keyExpression) throws SQLException {
         GuardedTable t = guard.table();
         // The driver's quote: a backtick on MySQL/MariaDB, where '"' quotes strings by default.
         String q = connection.getMetaData().getIdentifierQuoteString();
-        String sql = "SELECT " + quote(t.keyColumn(), q) + " FROM " + quote(t.schema(), q) + "." + quote(t.table(), q);
+        String column = quote(t.keyColumn(), q);
+        String sql = "SELECT " + (keyExpression == null ? column : keyExpression.replace("%s", column)) + " FROM "
+                + quote(t.schema(), q) + "." + quote(t.table(), q);
         long start = System.nanoTime();
         long rows;
         boolean autoCommit = connection.getAutoCommit();

@@ -163,6 +163,21 @@ class BadInputTest {
         assertThat(Path.of("bloomgate-url-db")).doesNotExist();
     }
 
+    /** Before: "pass the directory", as if the demo could run on the server the URL names. */
+    @Test
+    void aServerUrlGivenToDbSaysTheDemoIsH2OnlyAndWhatMeasuresAServer() {
+        Cli url = Cli.run("demo", "--urls", "1000", "--checks", "10", "--quiet", "--db",
+                "jdbc:mariadb://127.0.0.1:3306/app?user=app&password=secret");
+        assertThat(url.code).isEqualTo(2);
+        assertThat(url.out).isEmpty();
+        assertThat(url.err.strip()).startsWith("bloomgate demo: --db takes the directory for the demo's H2 database"
+                + " files, not a JDBC URL: the demo runs on an embedded H2 database only (both runs start from copies"
+                + " of one file), not on mariadb. To measure a mariadb database, run your application through the gate"
+                + " and then bloomgate report --url <its jdbc:mariadb: URL>");
+        assertThat(url.err).doesNotContain("secret");
+        assertThat(Path.of("jdbc:mariadb:")).doesNotExist();
+    }
+
     /** Java's own messages are the bare path ("error: /proc/x.html"); the reason must be there. */
     @Test
     void aPathTheFileSystemRefusesGivesTheReason() {

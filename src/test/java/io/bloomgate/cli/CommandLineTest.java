@@ -74,9 +74,9 @@ class CommandLineTest {
         assertThat(missing.code).isEqualTo(2);
         assertThat(missing.err).contains("Missing required option: '--url=JDBC_URL'");
 
-        Cli notH2 = Cli.run("report", "--url", "jdbc:mysql://localhost/x");
+        Cli notH2 = Cli.run("report", "--url", "jdbc:sqlite:x.db");
         assertThat(notH2.code).isEqualTo(2);
-        assertThat(notH2.err).contains("--url must be an H2");
+        assertThat(notH2.err).contains("--url must be an H2 (jdbc:h2:...), PostgreSQL (jdbc:postgresql:...) or MySQL/MariaDB");
     }
 
     @Test

@@ -26,6 +26,20 @@ class GateUrlTest {
     }
 
     @Test
+    void aDriverUrlWithoutItsJdbcIsRefusedShowingTheForm() {
+        assertThatThrownBy(() -> GateUrl.driverUrl("jdbc:bloomgate:mariadb://h:3306/app?user=u&password=secret"))
+                .isInstanceOf(SQLException.class)
+                .hasMessageContaining("mariadb://... is not a JDBC URL")
+                .hasMessageContaining("write jdbc:bloomgate:<options>:jdbc:mariadb://..., e.g."
+                        + " jdbc:bloomgate:guards=users.email:jdbc:mariadb://host/app")
+                .hasMessageContaining("password=***").hasMessageNotContaining("secret");
+        assertThatThrownBy(() -> GateUrl.driverUrl("jdbc:bloomgate:guards=users.email:mysql://h/app"))
+                .hasMessageContaining("jdbc:bloomgate:<options>:jdbc:mysql://...");
+        assertThatThrownBy(() -> GateUrl.driverUrl("jdbc:bloomgate:guards=users.email"))
+                .hasMessageContaining("no driver URL");
+    }
+
+    @Test
     void optionsBecomeTheGatesConfiguration() throws SQLException {
         GateUrl.GateConfig c = GateUrl.config("jdbc:bloomgate:guards=users.email, sales.orders.id;fpp=0.001;"
                 + "stale-after=2s;snapshot-every=0;instance-timeout=PT3M;jmx=true;jmx-gate-name=app;await-tables=true:"
