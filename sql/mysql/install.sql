@@ -101,4 +101,15 @@ CREATE TABLE IF NOT EXISTS bloomgate.instance_stats (
     PRIMARY KEY (instance_id, guard_id)
 ) ENGINE = InnoDB DEFAULT CHARSET = utf8mb4 COLLATE = utf8mb4_bin;
 
+-- Saved filters (added after version 1 without a new version: older jars ignore the table; build()
+-- also creates it where an older install lacks it, and without it filters are not saved). data: the filter with the change-log
+-- position it covers (the high-water mark and the open holes) and what it was made for; position:
+-- its lowest unread id (a load replays from there; loaded only if pruning has not passed it).
+CREATE TABLE IF NOT EXISTS bloomgate.snapshots (
+    guard_id INT NOT NULL PRIMARY KEY,
+    saved_at DATETIME(6) NOT NULL,
+    position BIGINT NOT NULL,
+    data LONGBLOB NOT NULL
+) ENGINE = InnoDB;
+
 INSERT IGNORE INTO bloomgate.version (version) VALUES (1);

@@ -154,8 +154,8 @@ public final class BloomGate implements AutoCloseable, GuardStatsSource {
             registered.close();
         }
         context.close();
-        // H2: the guards are shared per database, the last gate using one closes it; PostgreSQL:
-        // saves snapshots and unregisters the instance; elsewhere: closes the guards.
+        // H2: the guards are shared per database, the last gate using one closes it; PostgreSQL and
+        // MySQL/MariaDB: saves snapshots and unregisters the instance; elsewhere: closes the guards.
         sync.close();
         settler.close();
     }
@@ -182,8 +182,10 @@ public final class BloomGate implements AutoCloseable, GuardStatsSource {
     }
 
     /**
-     * PostgreSQL: saves every filter to {@code bloomgate.snapshots} now (it is also saved
-     * periodically, see {@link Builder#snapshotEvery}, and on {@link #close()}).
+     * PostgreSQL and MySQL/MariaDB: saves every filter, with the change-log position it covers, to
+     * {@code bloomgate.snapshots} now (it is also saved periodically, see {@link
+     * Builder#snapshotEvery}, and on {@link #close()}), so that the next instance loads it and replays
+     * the log instead of scanning the table.
      *
      * @throws UnsupportedOperationException on other databases
      * @throws SQLException                  if the database fails
@@ -322,7 +324,7 @@ public final class BloomGate implements AutoCloseable, GuardStatsSource {
         }
 
         /**
-         * PostgreSQL: how often each filter is saved to {@code bloomgate.snapshots} (it is also saved
+         * PostgreSQL and MySQL/MariaDB: how often each filter is saved to {@code bloomgate.snapshots} (it is also saved
          * on {@link BloomGate#close()}), so that the next instance loads it and replays the change
          * log instead of scanning the table. {@link Duration#ZERO}: on close only. Default 10 min.
          */
@@ -436,7 +438,7 @@ public final class BloomGate implements AutoCloseable, GuardStatsSource {
                     case POSTGRES -> PgSync.build(dataSource, feedDataSource, keys, sizes, feedSettings, fence);
                     case MYSQL -> MySqlSync.build(dataSource, feedDataSource, keys, sizes,
                             new MySqlSync.Settings(feedSettings.staleAfter(), feedSettings.pollInterval(),
-                                    feedSettings.instanceTimeout(), holeGrace), fence);
+                                    feedSettings.instanceTimeout(), holeGrace, feedSettings.snapshotEvery()), fence);
                     default -> ScanSync.build(dataSource, keys, sizes);
                 };
             }

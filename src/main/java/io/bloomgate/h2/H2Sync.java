@@ -132,8 +132,8 @@ public final class H2Sync implements DatabaseSync {
 
     @Override
     public void saveSnapshots() {
-        throw new UnsupportedOperationException("snapshots are saved on PostgreSQL only (this gate is on H2, whose"
-                + " triggers keep the filters in the same JVM)");
+        throw new UnsupportedOperationException("snapshots are saved on PostgreSQL and MySQL/MariaDB only"
+                + " (this gate is on H2, whose triggers keep the filters in the same JVM)");
     }
 
     /**

@@ -26,6 +26,8 @@ final class Holes {
 
     private final TreeMap<Long, Range> ranges = new TreeMap<>();
     private long ids;
+    /** Counts changes, so that the feed copies the ranges for its published position only when they changed. */
+    private long changes;
 
     /** Records {@code [from, to]} as unread (ids above everything recorded so far). */
     void add(long from, long to, double seenAtServer, long seenAtNanos) {
@@ -34,6 +36,7 @@ final class Holes {
         }
         ranges.put(from, new Range(from, to, seenAtServer, seenAtNanos));
         ids += to - from + 1;
+        changes++;
     }
 
     /** Whether {@code id} is in a hole. */
@@ -51,6 +54,7 @@ final class Holes {
         Range r = e.getValue();
         ranges.remove(r.from);
         ids--;
+        changes++;
         if (r.from < id) {
             ranges.put(r.from, new Range(r.from, id - 1, r.seenAtServer, r.seenAtNanos));
         }
@@ -75,6 +79,7 @@ final class Holes {
             }
         }
         for (Range r : overlapping) {
+            changes++;
             ranges.remove(r.from);
             ids -= r.to - r.from + 1;
             if (r.from < from) {
@@ -91,6 +96,7 @@ final class Holes {
         for (Range r : new ArrayList<>(ranges.values())) {
             if (Double.isNaN(r.seenAtServer)) {
                 ranges.put(r.from, new Range(r.from, r.to, seenAtServer, r.seenAtNanos));
+                changes++;
             }
         }
     }
@@ -118,6 +124,12 @@ final class Holes {
     void clear() {
         ranges.clear();
         ids = 0;
+        changes++;
+    }
+
+    /** How many changes were made so far (equal counts: the same ranges). */
+    long changes() {
+        return changes;
     }
 
     @Override

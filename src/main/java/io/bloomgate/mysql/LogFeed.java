@@ -61,7 +61,9 @@ import org.slf4j.LoggerFactory;
  *
  * <p><b>Fail open.</b> When the connection dies the guards are unsynced, the feed reconnects with
  * backoff and reads from where it was (high-water mark and holes are kept in memory), and only
- * then are they READY again. As a {@link Settler}, it settles writes through the gate with unknown
+ * then are they READY again — unless the server restarted meanwhile ({@link FeedPosition}: a crash
+ * can undo a commit the feed read, and the server then draws its log id again, below the
+ * high-water mark): then every guard is rebuilt by scan from a new start position. As a {@link Settler}, it settles writes through the gate with unknown
  * keys after a complete read that began after their commit, once the table's triggers are found
  * unchanged.
  */
@@ -100,6 +102,11 @@ final class LogFeed implements Runnable, Settler {
     private volatile long lowestUnread;
     private volatile long feedConnectionId;
     private volatile long lastReadFrom;
+    private volatile FeedPosition published;
+    /** When the server last started (epoch seconds), as of the position; NaN: unknown. */
+    private double serverStarted = Double.NaN;
+    private boolean restartSeen;
+    private long publishedChanges = -1;
     private long nextRetireCheck;
     private volatile Thread thread;
     private volatile boolean closed;
@@ -111,7 +118,7 @@ final class LogFeed implements Runnable, Settler {
      * @param rebuildRequest asked (on the feed's thread; must not block) to rebuild a guard
      */
     LogFeed(DataSource dataSource, String server, List<LogGuard> guards, MySqlSync.Settings settings,
-            StartPosition start, Consumer<LogGuard> rebuildRequest) {
+            FeedPosition start, Consumer<LogGuard> rebuildRequest) {
         this.dataSource = dataSource;
         this.server = server;
         this.guards = List.copyOf(guards);
@@ -133,18 +140,41 @@ final class LogFeed implements Runnable, Settler {
         position(start);
     }
 
-    /** Where a feed starts: the log's highest id then, and the unread ids below it. */
-    record StartPosition(long highWaterMark, List<long[]> gaps, double serverTime) {
-    }
-
-    private void position(StartPosition start) {
+    private void position(FeedPosition start) {
         holes.clear();
-        long nanos = System.nanoTime();
-        for (long[] gap : start.gaps()) {
-            holes.add(gap[0], gap[1], start.serverTime(), nanos);
+        long nanos = System.nanoTime(); // a hole's grace period starts anew (a snapshot's holes included)
+        for (Holes.Range r : start.holes()) {
+            holes.add(r.from(), r.to(), r.seenAtServer(), nanos);
         }
         hwm = start.highWaterMark();
         lowestUnread = holes.lowest(hwm + 1);
+        serverStarted = start.serverStarted();
+        publishedChanges = -1;
+        publish();
+    }
+
+    /**
+     * Makes the current position the one {@link #saved()} returns. Called only where every id read
+     * so far has been applied to the filters (the end of a complete poll), so a filter read after
+     * {@link #saved()} holds every key the position says was read.
+     */
+    private void publish() {
+        FeedPosition current = published;
+        if (current != null && current.highWaterMark() == hwm && publishedChanges == holes.changes()
+                && Double.compare(current.serverStarted(), serverStarted) == 0) {
+            return;
+        }
+        publishedChanges = holes.changes();
+        published = new FeedPosition(hwm, holes.ranges(), serverStarted);
+    }
+
+    /**
+     * The position of the last complete poll (or the start position before the first): every key
+     * it says was read is in the filters of the guards not awaiting a rebuild. What a snapshot saves
+     * with a filter read after this call.
+     */
+    FeedPosition saved() {
+        return published;
     }
 
     /**
@@ -153,7 +183,7 @@ final class LogFeed implements Runnable, Settler {
      * that is not (yet) a committed row. An id below the horizon was read or retired by every live
      * instance when it was pruned; an uncommitted id above it is a hole, retired by the usual rules.
      */
-    static StartPosition startPosition(Connection c) throws SQLException {
+    static FeedPosition startPosition(Connection c) throws SQLException {
         long prunedBelow;
         long max;
         double serverTime;
@@ -165,7 +195,8 @@ final class LogFeed implements Runnable, Settler {
             max = rs.getLong(2);
             serverTime = rs.getDouble(3);
         }
-        List<long[]> gaps = new ArrayList<>();
+        List<Holes.Range> gaps = new ArrayList<>();
+        long nanos = System.nanoTime();
         long from = Math.max(prunedBelow, 1);
         if (max >= from) {
             try (PreparedStatement ps = c.prepareStatement("SELECT prev + 1, id - 1 FROM (SELECT id, COALESCE(LAG(id)"
@@ -176,12 +207,12 @@ final class LogFeed implements Runnable, Settler {
                 ps.setLong(3, max);
                 try (ResultSet rs = ps.executeQuery()) {
                     while (rs.next()) {
-                        gaps.add(new long[] {rs.getLong(1), rs.getLong(2)});
+                        gaps.add(new Holes.Range(rs.getLong(1), rs.getLong(2), serverTime, nanos));
                     }
                 }
             }
         }
-        return new StartPosition(Math.max(max, from - 1), gaps, serverTime);
+        return new FeedPosition(Math.max(max, from - 1), gaps, serverStarted(c));
     }
 
     List<LogGuard> guards() {
@@ -191,6 +222,10 @@ final class LogFeed implements Runnable, Settler {
     /** Connects, reads the log once (so the guards can become READY), and starts following it. */
     void start() throws SQLException {
         connect();
+        if (restartSeen) {
+            throw new SQLException("The MySQL/MariaDB server restarted while the gate was being built (or its start"
+                    + " time cannot be read: SHOW GLOBAL STATUS LIKE 'Uptime'); build again", "08006");
+        }
         readAll();
         thread = new Thread(this, "bloomgate-mysql-change-feed");
         thread.setDaemon(true);
@@ -214,6 +249,13 @@ final class LogFeed implements Runnable, Settler {
                 version = rs.getString(1);
                 feedConnectionId = rs.getLong(2);
             }
+            double started = serverStarted(c);
+            if (Double.isNaN(serverStarted) || Double.isNaN(started)
+                    || Math.abs(started - serverStarted) > FeedPosition.SAME_START_SECONDS) {
+                // Unknown counts as restarted: a rebuild is only slower, a reused log id would be a lost key.
+                restartSeen = true;
+            }
+            serverStarted = started;
             // MariaDB: LOCK IN SHARE MODE NOWAIT; MySQL 8: FOR SHARE NOWAIT (its LOCK IN SHARE MODE takes no NOWAIT).
             probeSuffix = version.contains("MariaDB") ? " LOCK IN SHARE MODE NOWAIT" : " FOR SHARE NOWAIT";
             if (strict == null) {
@@ -253,6 +295,24 @@ final class LogFeed implements Runnable, Settler {
         }
     }
 
+    /**
+     * When the server last started, in epoch seconds (its clock minus {@code Uptime}: within a
+     * second or so).
+     */
+    static double serverStarted(Connection c) throws SQLException {
+        long uptime;
+        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SHOW GLOBAL STATUS LIKE 'Uptime'")) {
+            if (!rs.next()) {
+                return Double.NaN;
+            }
+            uptime = Long.parseLong(rs.getString(2).trim());
+        }
+        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT UNIX_TIMESTAMP(NOW(6))")) {
+            rs.next();
+            return rs.getDouble(1) - uptime;
+        }
+    }
+
     @Override
     public void run() {
         long backoff = 100;
@@ -262,8 +322,14 @@ final class LogFeed implements Runnable, Settler {
             try {
                 if (connection == null) {
                     connect();
-                    LOG.info("The MySQL/MariaDB change feed reconnected; reading the log from id {} (holes {})",
-                            hwm, holes);
+                    if (restartSeen) {
+                        restartSeen = false;
+                        restartFrom("the MySQL/MariaDB server restarted since the change feed's last read (a crash can"
+                                + " undo commits the feed had read, and the server then draws their log ids again)");
+                    } else {
+                        LOG.info("The MySQL/MariaDB change feed reconnected; reading the log from id {} (holes {})",
+                                hwm, holes);
+                    }
                     nextPoll = System.nanoTime();
                 }
                 awaitPoll(nextPoll);
@@ -318,6 +384,7 @@ final class LogFeed implements Runnable, Settler {
             }
             retireHoles();
             lowestUnread = holes.lowest(hwm + 1);
+            publish();
             checkHooksOf(settling);
             done = true;
         } finally {
@@ -461,14 +528,26 @@ final class LogFeed implements Runnable, Settler {
         if (why == null) {
             return false;
         }
+        restartFrom(why);
+        return true;
+    }
+
+    /**
+     * The feed's position can no longer be trusted ({@code why}): a new start position is taken and
+     * every guard waits for a rebuild by scan, which begins after it.
+     */
+    private void restartFrom(String why) throws SQLException {
         LOG.warn("{}; every guard of this gate is rebuilt by scan and passes lookups through meanwhile", why);
-        position(startPosition(connection));
+        FeedPosition fresh = startPosition(connection);
         for (LogGuard lg : guards) {
+            // Before the new position is published: a snapshot saved with it would lack the lost keys.
             lg.awaitRebuild(why);
             lg.rebuildAutomatically();
+        }
+        position(fresh);
+        for (LogGuard lg : guards) {
             rebuildRequest.accept(lg);
         }
-        return true;
     }
 
     /** Retires the holes that are provably empty for good (see the class comment), at most once a second. */

@@ -17,6 +17,8 @@ final class LogGuard {
 
     final Guard guard;
     final int id;
+    /** The key column's type as the catalog described it at build (type, size, collation): part of a snapshot's signature. */
+    final String keyType;
     /** {@link Guard#unsyncCount()} right after the feed unsynced the guard (lost its connection); -1 if not. */
     private volatile int feedUnsyncs = -1;
     /** Writes may have gone unlogged or logged rows were lost: only a rebuild by scan makes it READY. */
@@ -25,9 +27,10 @@ final class LogGuard {
     private volatile long nextAutomaticRebuild;
     private volatile String hook;
 
-    LogGuard(Guard guard, int id) {
+    LogGuard(Guard guard, int id, String keyType) {
         this.guard = guard;
         this.id = id;
+        this.keyType = keyType;
     }
 
     /** The feed lost track of the log (its connection): lookups pass through until {@link #resumeAfterCatchUp}. */
@@ -85,6 +88,11 @@ final class LogGuard {
 
     void hook(String fingerprint) {
         hook = fingerprint;
+    }
+
+    /** The triggers' fingerprint when last installed or found in place. */
+    String hook() {
+        return hook;
     }
 
     /**

@@ -92,24 +92,37 @@ final class MySqlSchema {
      * create it: the instance's counters are then not persisted, and nothing else changes.
      */
     static boolean installStats(Connection c) {
+        return installOptional(c, "instance_stats", "this instance's counters are not persisted for `bloomgate report`");
+    }
+
+    /**
+     * Creates {@code bloomgate.snapshots} where an install of this version predates it, as {@link
+     * #installStats}. False, logged, when the user may not create it: filters are then neither saved
+     * nor loaded (every build scans).
+     */
+    static boolean installSnapshots(Connection c) {
+        return installOptional(c, "snapshots", "filters are neither saved nor loaded (every build scans its tables)");
+    }
+
+    private static boolean installOptional(Connection c, String table, String without) {
         try (Statement s = c.createStatement()) {
             try (ResultSet rs = s.executeQuery("SELECT 1 FROM information_schema.TABLES WHERE TABLE_SCHEMA = 'bloomgate'"
-                    + " AND TABLE_NAME = 'instance_stats'")) {
+                    + " AND TABLE_NAME = '" + table + "'")) {
                 if (rs.next()) {
                     return true; // created by the script or an earlier build; no CREATE right needed
                 }
             }
             for (String statement : statements(script())) {
-                if (statement.startsWith("CREATE TABLE IF NOT EXISTS bloomgate.instance_stats")) {
+                if (statement.startsWith("CREATE TABLE IF NOT EXISTS bloomgate." + table + " ")) {
                     s.execute(statement);
+                    LOG.info("Created bloomgate.{} (the database was installed by an earlier bloomgate)", table);
                     return true;
                 }
             }
-            throw new SQLException(SCRIPT + " lacks bloomgate.instance_stats: the build is broken");
+            throw new SQLException(SCRIPT + " lacks bloomgate." + table + ": the build is broken");
         } catch (SQLException e) {
-            LOG.warn("bloomgate.instance_stats is missing and could not be created (user {}): this instance's counters"
-                    + " are not persisted for `bloomgate report`; an administrator can run {} to add it. Cause: {}",
-                    user(c), SCRIPT, e.getMessage());
+            LOG.warn("bloomgate.{} is missing and could not be created (user {}): {}; an administrator can run {} to"
+                    + " add it. Cause: {}", table, user(c), without, SCRIPT, e.getMessage());
             return false;
         }
     }

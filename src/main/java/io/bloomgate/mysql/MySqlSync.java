@@ -6,6 +6,7 @@ import io.bloomgate.report.MySqlIoCounters;
 import io.bloomgate.sync.CatalogReader;
 import io.bloomgate.sync.DatabaseSync;
 import io.bloomgate.sync.Guard;
+import io.bloomgate.sync.GuardSnapshot;
 import io.bloomgate.sync.OnlineRebuild;
 import io.bloomgate.sync.RebuildFence;
 import io.bloomgate.sync.Redefinitions;
@@ -48,8 +49,15 @@ import org.slf4j.LoggerFactory;
  * before the scan began is in the scan; any other was logged at or above the position, or in one of
  * its holes, which the feed reads.
  *
- * <p>Not yet: snapshots (a restarted instance builds by scan), and the read of the log by database
- * (every instance reads the ids of every guarded table of the server, and the keys of its own).
+ * <p>A build from snapshots ({@link LogSnapshots}): a guard whose saved filter fits (same column,
+ * table definition, triggers and filter shape) and whose position the log still holds is loaded
+ * instead of scanned; the feed then starts at the union of the loaded positions and, if any guard is
+ * scanned, the position taken before its scan ({@link FeedPosition#union}): every guard reads at
+ * least what it lacks (a key read twice is harmless). Snapshots are saved every {@code
+ * snapshotEvery}, on {@link #saveSnapshots()} and on {@link #close()}.
+ *
+ * <p>Not yet: the read of the log by database (every instance reads the ids of every guarded table
+ * of the server, and the keys of its own).
  */
 public final class MySqlSync implements DatabaseSync {
 
@@ -67,8 +75,11 @@ public final class MySqlSync implements DatabaseSync {
      * @param instanceTimeout an instance without a heartbeat for this long no longer holds the log back
      * @param holeGrace       without {@code PROCESS}: how long a hole in the log's ids stays open before
      *                        a lock probe may retire it
+     * @param snapshotEvery   how often filters are saved to {@code bloomgate.snapshots} (also on close);
+     *                        zero: on close only
      */
-    public record Settings(Duration staleAfter, Duration pollInterval, Duration instanceTimeout, Duration holeGrace) {
+    public record Settings(Duration staleAfter, Duration pollInterval, Duration instanceTimeout, Duration holeGrace,
+            Duration snapshotEvery) {
 
         /** The defaults: 5 s, 5 ms, 10 min, 60 s. */
         public static final Duration DEFAULT_HOLE_GRACE = Duration.ofSeconds(60);
@@ -100,9 +111,13 @@ public final class MySqlSync implements DatabaseSync {
     /** Null when {@code bloomgate.instance_stats} is missing and could not be created. */
     private final MySqlInstanceStats stats;
 
+    /** Whether {@code bloomgate.snapshots} exists (an older install may lack it, and the user may not create it). */
+    private final boolean snapshots;
+
     private MySqlSync(DataSource dataSource, LogFeed feed, Settings settings, UUID instance, String description,
-            RebuildFence fence, MySqlInstanceStats stats) {
+            RebuildFence fence, MySqlInstanceStats stats, boolean snapshots) {
         this.dataSource = dataSource;
+        this.snapshots = snapshots;
         this.feed = feed;
         this.settings = settings;
         this.instance = instance;
@@ -118,8 +133,9 @@ public final class MySqlSync implements DatabaseSync {
     }
 
     /**
-     * Installs what is missing, builds every guard by scan, starts following the log and returns when
-     * every guard is READY.
+     * Installs what is missing, builds every guard (from its snapshot where one fits and the log still
+     * holds its position, else by scan), starts following the log and returns when every guard is
+     * READY.
      *
      * @param feedSource the change feed's data source (checked to reach the same server); null: {@code dataSource}
      * @param fence      the gate's side of online rebuilds
@@ -131,7 +147,8 @@ public final class MySqlSync implements DatabaseSync {
         long[] rows = new long[keys.size()];
         String server = null;
         String description;
-        LogFeed.StartPosition start;
+        FeedPosition start;
+        boolean snapshots;
         MySqlInstanceStats stats = null;
         try (Connection c = dataSource.getConnection()) {
             c.setAutoCommit(true);
@@ -145,10 +162,12 @@ public final class MySqlSync implements DatabaseSync {
             }
             description = ManagementFactory.getRuntimeMXBean().getName() + " " + instance + " (database " + database + ")";
             MySqlSchema.install(c);
+            snapshots = MySqlSchema.installSnapshots(c);
             if (MySqlSchema.installStats(c)) {
                 stats = new MySqlInstanceStats(instance.toString(), description, serverCounters(c));
             }
-            // Registered before the position is taken, at 0: no pruning passes this instance while it builds.
+            // Registered before the position is taken, at 0: no pruning passes this instance while it builds
+            // (nor, from here on, any snapshot's position it loads).
             try (PreparedStatement ps = c.prepareStatement("INSERT INTO bloomgate.instances (id, description, heartbeat,"
                     + " position) VALUES (?, ?, NOW(6), 0)")) {
                 ps.setString(1, instance.toString());
@@ -156,12 +175,13 @@ public final class MySqlSync implements DatabaseSync {
                 ps.executeUpdate();
             }
             try {
+                List<LogSnapshots.Loaded> loaded = new ArrayList<>();
                 for (int i = 0; i < keys.size(); i++) {
                     CatalogReader.KeyColumn key = keys.get(i);
                     Guard guard = new Guard(key.table(), key.keyForm(), key.keyType(), key.columnTypes(), sizes.get(i));
                     guard.freshUntil(System.nanoTime()); // stale until the feed's first read
                     MySqlSchema.InstalledGuard installed = MySqlSchema.installGuard(c, key.table(), key.keyForm());
-                    LogGuard lg = new LogGuard(guard, installed.id());
+                    LogGuard lg = new LogGuard(guard, installed.id(), key.keyTypeSignature());
                     String hook = MySqlSchema.hookFingerprint(c, key.table(), installed.id(), key.keyForm());
                     if (hook == null) {
                         throw new SQLException("the change-log triggers of " + guard + " were not in place right after"
@@ -169,11 +189,48 @@ public final class MySqlSync implements DatabaseSync {
                     }
                     lg.hook(hook);
                     guards.add(lg);
+                    if (!snapshots) {
+                        loaded.add(null);
+                    } else if (installed.reinstalled()) {
+                        // The triggers were missing or not this jar's: writes may have gone unlogged since any save.
+                        LogSnapshots.delete(c, installed.id());
+                        loaded.add(null);
+                    } else {
+                        loaded.add(LogSnapshots.usable(LogSnapshots.read(c, installed.id()), lg));
+                    }
                 }
-                start = LogFeed.startPosition(c);
+                long[] log = prunedBelowAndMaxId(c);
+                double serverStarted = LogFeed.serverStarted(c);
+                List<FeedPosition> positions = new ArrayList<>();
+                boolean scans = false;
                 for (int i = 0; i < guards.size(); i++) {
-                    rows[i] = TableScanner.scan(c, guards.get(i).guard, guards.get(i).guard.filter(), false,
-                            MySqlSchema.keyExpression(guards.get(i).guard.keyForm(), "%s"));
+                    LogSnapshots.Loaded l = loaded.get(i);
+                    if (l != null && !LogSnapshots.replayable(l, guards.get(i), log[0], log[1], serverStarted)) {
+                        loaded.set(i, null);
+                    }
+                    if (loaded.get(i) == null) {
+                        scans = true;
+                    } else {
+                        positions.add(loaded.get(i).position());
+                    }
+                }
+                if (scans) {
+                    positions.add(LogFeed.startPosition(c)); // before the scans
+                }
+                start = FeedPosition.union(positions);
+                for (int i = 0; i < guards.size(); i++) {
+                    Guard guard = guards.get(i).guard;
+                    LogSnapshots.Loaded l = loaded.get(i);
+                    if (l == null) {
+                        rows[i] = TableScanner.scan(c, guard, guard.filter(), false,
+                                MySqlSchema.keyExpression(guard.keyForm(), "%s"));
+                    } else {
+                        GuardSnapshot saved = l.snapshot();
+                        guard.restore(saved.filter(), saved.spec(), saved.liveKeys(), saved.staleKeys());
+                        rows[i] = saved.liveKeys() + saved.staleKeys();
+                        LOG.info("Loaded {} from its snapshot at {}; replaying the change log from {}", guard,
+                                l.position(), start);
+                    }
                 }
             } catch (SQLException | RuntimeException e) {
                 unregister(c, instance);
@@ -183,7 +240,7 @@ public final class MySqlSync implements DatabaseSync {
         MySqlSync[] self = new MySqlSync[1];
         LogFeed feed = new LogFeed(feedSource == null ? dataSource : feedSource, server, guards, settings, start,
                 lg -> self[0].requestRebuild(lg));
-        MySqlSync sync = new MySqlSync(dataSource, feed, settings, instance, description, fence, stats);
+        MySqlSync sync = new MySqlSync(dataSource, feed, settings, instance, description, fence, stats, snapshots);
         self[0] = sync;
         try {
             feed.start();
@@ -202,7 +259,20 @@ public final class MySqlSync implements DatabaseSync {
         }
     }
 
+    /** The log's {@code pruned_below} and highest id (0 if empty). */
+    private static long[] prunedBelowAndMaxId(Connection c) throws SQLException {
+        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT (SELECT pruned_below FROM"
+                + " bloomgate.state WHERE id = 1), (SELECT COALESCE(MAX(id), 0) FROM bloomgate.change_log)")) {
+            rs.next();
+            return new long[] {rs.getLong(1), rs.getLong(2)};
+        }
+    }
+
     private void startMaintenance() {
+        if (!settings.snapshotEvery().isZero()) {
+            maintenance.scheduleWithFixedDelay(() -> run("snapshot saving", this::saveSnapshots),
+                    settings.snapshotEvery().toMillis(), settings.snapshotEvery().toMillis(), TimeUnit.MILLISECONDS);
+        }
         maintenance.scheduleWithFixedDelay(() -> run("heartbeat", this::heartbeat),
                 settings.heartbeatEvery().toMillis(), settings.heartbeatEvery().toMillis(), TimeUnit.MILLISECONDS);
         maintenance.scheduleWithFixedDelay(() -> run("counters' write", () -> writeStats(false)),
@@ -285,6 +355,9 @@ public final class MySqlSync implements DatabaseSync {
         try (Connection c = dataSource.getConnection()) {
             c.setAutoCommit(true);
             long below;
+            // Snapshots do not hold pruning back (PostgreSQL's snapshotRetention): the log is one sequence for
+            // every guard of the server, so a snapshot of a guard no longer used would keep every guard's rows.
+            // A snapshot is loaded only while the log still holds its position (LogSnapshots.replayable).
             try (PreparedStatement ps = c.prepareStatement("SELECT (SELECT MIN(position) FROM bloomgate.instances"
                     + " WHERE heartbeat > NOW(6) - INTERVAL ? MICROSECOND), (SELECT MAX(id) FROM bloomgate.change_log),"
                     + " (SELECT pruned_below FROM bloomgate.state WHERE id = 1)")) {
@@ -404,10 +477,17 @@ public final class MySqlSync implements DatabaseSync {
         return null;
     }
 
+    /** Saves every guard's filter, with the feed's position, to {@code bloomgate.snapshots} now. */
     @Override
-    public void saveSnapshots() {
-        throw new UnsupportedOperationException("snapshots are not saved on MySQL/MariaDB yet: an instance that"
-                + " starts builds its filters by scan");
+    public void saveSnapshots() throws SQLException {
+        if (!snapshots) {
+            throw new SQLException("Cannot save snapshots: table bloomgate.snapshots is missing and this gate's user could"
+                    + " not create it at build; an administrator runs " + MySqlSchema.SCRIPT + ", then build again");
+        }
+        try (Connection c = dataSource.getConnection()) {
+            c.setAutoCommit(true);
+            LogSnapshots.save(c, feed.guards(), feed);
+        }
     }
 
     /** How long ago the change feed's last complete poll began. */
@@ -546,12 +626,27 @@ public final class MySqlSync implements DatabaseSync {
         }
     }
 
-    /** Stops following the log and unregisters the instance; the triggers stay (other instances use them). */
+    /**
+     * Stops following the log, saves snapshots (after a last poll, if the feed completes one within
+     * 2 s) and unregisters the instance; the triggers stay (other instances use them).
+     */
     @Override
     public void close() {
         maintenance.shutdownNow();
         rebuilds.shutdownNow();
+        if (!feed.closed()) {
+            try {
+                feed.awaitNextRead(2_000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
         feed.close();
+        try {
+            saveSnapshots(); // the feed's thread has ended: its position and the filters no longer move
+        } catch (SQLException | RuntimeException e) {
+            LOG.warn("Saving snapshots on close failed; the next instance builds by scan: {}", e.toString());
+        }
         try {
             writeStats(true);
         } catch (SQLException | RuntimeException e) {

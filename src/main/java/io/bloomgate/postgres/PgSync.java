@@ -6,6 +6,7 @@ import io.bloomgate.report.PostgresIoCounters;
 import io.bloomgate.sync.CatalogReader;
 import io.bloomgate.sync.DatabaseSync;
 import io.bloomgate.sync.Guard;
+import io.bloomgate.sync.GuardSnapshot;
 import io.bloomgate.sync.OnlineRebuild;
 import io.bloomgate.sync.RebuildFence;
 import io.bloomgate.sync.Redefinitions;
@@ -108,7 +109,7 @@ public final class PgSync implements DatabaseSync {
         Map<Integer, PostgresIoCounters> ioAtStart;
         String description = ManagementFactory.getRuntimeMXBean().getName() + " " + instance;
         List<FeedGuard> guards = new ArrayList<>();
-        List<GuardSnapshot> loaded = new ArrayList<>();
+        List<Snapshots.Loaded> loaded = new ArrayList<>();
         long[] keysAtBuild = new long[keys.size()];
         String database = null;
         try (Connection c = dataSource.getConnection()) {
@@ -126,7 +127,7 @@ public final class PgSync implements DatabaseSync {
                 FeedGuard installedGuard = new FeedGuard(guard, installed.id(), installed.keyType());
                 installedGuard.hook(PgSchema.hookFingerprint(c, key.table(), installed.id())); // before the scan
                 guards.add(installedGuard);
-                GuardSnapshot snapshot = null;
+                Snapshots.Loaded snapshot = null;
                 if (installed.reinstalled()) {
                     // The triggers were missing, disabled or made for another table of that name:
                     // writes may have gone unlogged since any snapshot was saved.
@@ -144,7 +145,7 @@ public final class PgSync implements DatabaseSync {
             Instances.register(c, instance, description, oldest);
             for (int i = 0; i < guards.size(); i++) {
                 FeedGuard fg = guards.get(i);
-                GuardSnapshot snapshot = loaded.get(i);
+                Snapshots.Loaded snapshot = loaded.get(i);
                 long horizon = Instances.horizon(c, fg.id);
                 if (snapshot != null && snapshot.position().xmax() > FeedPositions.now(c).xmax()) {
                     LOG.warn("The snapshot of {} is ahead of this server's transaction ids (position {}): it was made"
@@ -157,9 +158,10 @@ public final class PgSync implements DatabaseSync {
                     snapshot = null;
                 }
                 if (snapshot != null) {
-                    fg.guard.restore(snapshot.filter(), snapshot.spec(), snapshot.liveKeys(), snapshot.staleKeys());
+                    GuardSnapshot saved = snapshot.snapshot();
+                    fg.guard.restore(saved.filter(), saved.spec(), saved.liveKeys(), saved.staleKeys());
                     fg.position(snapshot.position());
-                    keysAtBuild[i] = snapshot.liveKeys() + snapshot.staleKeys();
+                    keysAtBuild[i] = saved.liveKeys() + saved.staleKeys();
                     LOG.info("Loaded {} from its snapshot at {}; replaying the log from there", fg.guard,
                             snapshot.position());
                 } else {

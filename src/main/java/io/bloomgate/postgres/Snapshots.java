@@ -1,9 +1,8 @@
 package io.bloomgate.postgres;
 
 import io.bloomgate.stats.GuardState;
-import io.bloomgate.filter.FilterFormatException;
-import io.bloomgate.filter.FilterSpec;
 import io.bloomgate.sync.Guard;
+import io.bloomgate.sync.GuardSnapshot;
 import java.io.IOException;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -53,34 +52,26 @@ final class Snapshots {
         }
     }
 
+    /** A snapshot that fits its guard, with its position parsed. */
+    record Loaded(GuardSnapshot snapshot, LogPosition position) {
+    }
+
     /**
-     * Decodes a snapshot and checks it fits the guard, or returns null (logging why) if it does not.
+     * Decodes a snapshot and checks it fits the guard ({@link GuardSnapshot#usable}) and holds a
+     * {@code pg_snapshot}, or returns null (logging why) if it does not.
      */
-    static GuardSnapshot usable(byte[] data, Guard guard, String keyType) {
-        if (data == null) {
+    static Loaded usable(byte[] data, Guard guard, String keyType) {
+        GuardSnapshot snapshot = GuardSnapshot.usable(data, guard, signature(guard, keyType));
+        if (snapshot == null) {
             return null;
         }
-        GuardSnapshot snapshot;
         try {
-            snapshot = GuardSnapshot.decode(data);
-        } catch (FilterFormatException e) {
-            LOG.warn("The snapshot of {} is unusable ({}); building it by scan instead", guard, e.getMessage());
+            return new Loaded(snapshot, LogPosition.parse(snapshot.position()));
+        } catch (IllegalArgumentException e) {
+            LOG.warn("The snapshot of {} holds no PostgreSQL log position ({}); building it by scan instead", guard,
+                    e.getMessage());
             return null;
         }
-        FilterSpec wanted = guard.requestedSpec();
-        String why = null;
-        if (!snapshot.signature().equals(signature(guard, keyType))) {
-            why = "it was made for " + snapshot.signature();
-        } else if (snapshot.spec().layout() != wanted.layout() || snapshot.spec().targetFpp() != wanted.targetFpp()
-                || snapshot.spec().seed() != wanted.seed()) {
-            why = "it has layout " + snapshot.spec().layout() + " at rate " + snapshot.spec().targetFpp()
-                    + ", the gate is configured for " + wanted.layout() + " at " + wanted.targetFpp();
-        }
-        if (why != null) {
-            LOG.warn("The snapshot of {} does not fit ({}); building it by scan instead", guard, why);
-            return null;
-        }
-        return snapshot;
     }
 
     /** Saves every guard whose filter is known to cover its log position. */
@@ -102,7 +93,7 @@ final class Snapshots {
         LogPosition position = fg.position();
         byte[] data;
         try {
-            data = new GuardSnapshot(Snapshots.signature(guard, fg.keyType()), position, guard.spec(),
+            data = new GuardSnapshot(Snapshots.signature(guard, fg.keyType()), position.text(), guard.spec(),
                     guard.liveKeys(), guard.staleKeys(), guard.filter()).encode();
         } catch (IOException e) {
             throw new SQLException("cannot encode the snapshot of " + guard, e);

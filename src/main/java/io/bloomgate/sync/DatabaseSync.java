@@ -43,7 +43,8 @@ public interface DatabaseSync extends AutoCloseable {
     void rebuild(Guard guard) throws SQLException;
 
     /**
-     * Saves every filter where the next instance finds it (PostgreSQL's {@code bloomgate.snapshots}).
+     * Saves every filter where the next instance finds it ({@code bloomgate.snapshots} on PostgreSQL
+     * and MySQL/MariaDB).
      *
      * @throws UnsupportedOperationException where filters are not saved, saying why
      */

@@ -119,8 +119,8 @@ public final class ScanSync implements DatabaseSync {
 
     @Override
     public void saveSnapshots() {
-        throw new UnsupportedOperationException("snapshots are saved on PostgreSQL only (this gate is on another"
-                + " database)");
+        throw new UnsupportedOperationException("snapshots are saved on PostgreSQL and MySQL/MariaDB only"
+                + " (this gate is on another database)");
     }
 
     @Override

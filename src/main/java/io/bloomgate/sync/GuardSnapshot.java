@@ -1,4 +1,4 @@
-package io.bloomgate.postgres;
+package io.bloomgate.sync;
 
 import io.bloomgate.filter.BloomFilter;
 import io.bloomgate.filter.BloomFilters;
@@ -11,17 +11,23 @@ import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
 import java.util.zip.CRC32C;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
- * A guard's filter as saved in {@code bloomgate.snapshots.data}, with what is needed to trust it:
- * which column and key type it was built for, the log position it covers, and its key counts. The
- * filter itself is in the engine's own checksummed format; the whole has a CRC32C trailer too.
+ * A guard's filter as saved in {@code bloomgate.snapshots.data} (PostgreSQL and MySQL/MariaDB alike),
+ * with what is needed to trust it: which column, key type and table definition it was built for
+ * (the {@code signature}, which each database composes), the change-log position it covers (in the
+ * database's own text form: PostgreSQL's {@code pg_snapshot}, MySQL's high-water mark and holes),
+ * and its key counts. The filter itself is in the engine's own checksummed format; the whole has a
+ * CRC32C trailer too. Whether the position can still be replayed is the database's check; whether
+ * the rest fits the guard is {@link #usable}'s. Public only for the database packages.
  *
  * <pre>
  * magic     4  "BLGS"
  * version   2  1
  * signature    UTF-8 (modified, as DataOutput.writeUTF): schema.table.column and the key type
- * position     UTF-8: the pg_snapshot the filter covers
+ * position     UTF-8: the log position the filter covers (the database's text form)
  * layout       UTF-8: the FilterLayout's name
  * expected  8, fpp 8 (double), seed 8: the filter's sizing
  * liveKeys  8, staleKeys 8
@@ -29,13 +35,16 @@ import java.util.zip.CRC32C;
  * crc       4  CRC32C of everything before it
  * </pre>
  */
-record GuardSnapshot(String signature, LogPosition position, FilterSpec spec, long liveKeys, long staleKeys,
+public record GuardSnapshot(String signature, String position, FilterSpec spec, long liveKeys, long staleKeys,
         BloomFilter filter) {
+
+    private static final Logger LOG = LoggerFactory.getLogger(GuardSnapshot.class);
 
     static final int MAGIC = 0x424C4753; // "BLGS"
     static final int VERSION = 1;
 
-    byte[] encode() throws IOException {
+    /** The snapshot's bytes, as stored (a position's modified UTF-8 form may not pass 65,535 bytes). */
+    public byte[] encode() throws IOException {
         ByteArrayOutputStream filterBytes = new ByteArrayOutputStream();
         filter.writeTo(filterBytes);
         ByteArrayOutputStream bytes = new ByteArrayOutputStream(filterBytes.size() + 256);
@@ -43,7 +52,7 @@ record GuardSnapshot(String signature, LogPosition position, FilterSpec spec, lo
         out.writeInt(MAGIC);
         out.writeShort(VERSION);
         out.writeUTF(signature);
-        out.writeUTF(position.text());
+        out.writeUTF(position);
         out.writeUTF(spec.layout().name());
         out.writeLong(spec.expectedKeys());
         out.writeDouble(spec.targetFpp());
@@ -64,7 +73,7 @@ record GuardSnapshot(String signature, LogPosition position, FilterSpec spec, lo
      *
      * @throws FilterFormatException if it is corrupt or of a version this jar does not read, saying which
      */
-    static GuardSnapshot decode(byte[] data) throws FilterFormatException {
+    public static GuardSnapshot decode(byte[] data) throws FilterFormatException {
         if (data.length < 10) {
             throw new FilterFormatException("snapshot too short: " + data.length + " bytes");
         }
@@ -85,7 +94,7 @@ record GuardSnapshot(String signature, LogPosition position, FilterSpec spec, lo
                         + VERSION + ")");
             }
             String signature = in.readUTF();
-            LogPosition position = LogPosition.parse(in.readUTF());
+            String position = in.readUTF();
             FilterLayout layout = FilterLayout.valueOf(in.readUTF());
             FilterSpec spec = new FilterSpec(layout, in.readLong(), in.readDouble(), in.readLong());
             long live = in.readLong();
@@ -102,5 +111,38 @@ record GuardSnapshot(String signature, LogPosition position, FilterSpec spec, lo
         } catch (IOException | IllegalArgumentException e) {
             throw new FilterFormatException("corrupt snapshot: " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * Decodes a stored snapshot and checks it fits {@code guard}: made for {@code signature} (its
+     * column, key type and whatever else the database puts there), with the guard's configured
+     * layout, false-positive rate and seed. Returns null, logging why, if it does not (the guard is
+     * then built by scan); null data (no snapshot) returns null silently.
+     */
+    public static GuardSnapshot usable(byte[] data, Guard guard, String signature) {
+        if (data == null) {
+            return null;
+        }
+        GuardSnapshot snapshot;
+        try {
+            snapshot = decode(data);
+        } catch (FilterFormatException e) {
+            LOG.warn("The snapshot of {} is unusable ({}); building it by scan instead", guard, e.getMessage());
+            return null;
+        }
+        FilterSpec wanted = guard.requestedSpec();
+        String why = null;
+        if (!snapshot.signature().equals(signature)) {
+            why = "it was made for " + snapshot.signature() + ", the guard is " + signature;
+        } else if (snapshot.spec().layout() != wanted.layout() || snapshot.spec().targetFpp() != wanted.targetFpp()
+                || snapshot.spec().seed() != wanted.seed()) {
+            why = "it has layout " + snapshot.spec().layout() + " at rate " + snapshot.spec().targetFpp()
+                    + ", the gate is configured for " + wanted.layout() + " at " + wanted.targetFpp();
+        }
+        if (why != null) {
+            LOG.warn("The snapshot of {} does not fit ({}); building it by scan instead", guard, why);
+            return null;
+        }
+        return snapshot;
     }
 }
