@@ -322,7 +322,12 @@ class MariaDbChangeFeedTest {
             long newest = logged(c, "MAX");
             assertThat(GuardProbe.eventually(FEED, () -> countBelow(c, newest) == 0)).as("rows from id %d below the"
                     + " newest %d pruned", first, newest).isTrue();
-            assertThat(countBelow(c, newest + 1)).as("the newest row is kept").isEqualTo(1);
+            // The log's newest row is kept; on a server shared with other gates (other test runs)
+            // a later row of theirs may be the newest one, and then ours may go too.
+            long kept = countBelow(c, newest + 1);
+            if (newestOfTheWholeLog(c) == newest) {
+                assertThat(kept).as("the newest row is kept").isEqualTo(1);
+            }
         }
         caughtUp(gate);
         awaitState(gate, GuardState.READY);
@@ -340,6 +345,13 @@ class MariaDbChangeFeedTest {
         try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT " + aggregate + "(l.id) FROM"
                 + " bloomgate.change_log l JOIN bloomgate.guards g ON g.id = l.guard_id WHERE g.database_name = '"
                 + database + "'")) {
+            rs.next();
+            return rs.getLong(1);
+        }
+    }
+
+    private static long newestOfTheWholeLog(Connection c) throws SQLException {
+        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT MAX(id) FROM bloomgate.change_log")) {
             rs.next();
             return rs.getLong(1);
         }
