@@ -496,7 +496,8 @@ final class Grammar {
             case 0, 1 -> new Item(col(scope, "k"), null);
             case 2 -> new Item(col(scope, "v"), null);
             case 3 -> new Item(col(scope, r.nextInt(3) == 0 ? "u" : "s"), null);
-            case 4 -> new Item(col(scope, "v"), "\"Val\"");
+            // MySQL: mostly backticked ("Val" is a string there, which the gate's lexer refuses).
+            case 4 -> new Item(col(scope, "v"), mysql && r.nextInt(4) > 0 ? "`Val`" : "\"Val\"");
             case 5 -> new Item(col(scope, "k"), "key_alias");
             case 6 -> new Item(new Func("UPPER", List.of(col(scope, "s"))), null);
             case 7 -> new Item(new Bin(col(scope, "v"), "+", new Lit("1")), "v1");

@@ -114,6 +114,12 @@ class EmptyResultFidelityTest {
                     NOT_THE_DRIVERS_OBJECT),
             new Expected("H2", null, "isWrapperFor", a -> isDriverOnlyType(a[0], org.h2.jdbc.JdbcResultSet.class),
                     NOT_THE_DRIVERS_OBJECT),
+            new Expected("MariaDB", null, "unwrap",
+                    a -> isDriverOnlyType(a[0], org.mariadb.jdbc.client.result.CompleteResult.class),
+                    NOT_THE_DRIVERS_OBJECT),
+            new Expected("MariaDB", null, "isWrapperFor",
+                    a -> isDriverOnlyType(a[0], org.mariadb.jdbc.client.result.CompleteResult.class),
+                    NOT_THE_DRIVERS_OBJECT),
             new Expected("PostgreSQL", null, "unwrap",
                     a -> isDriverOnlyType(a[0], org.postgresql.jdbc.PgResultSet.class), NOT_THE_DRIVERS_OBJECT),
             new Expected("PostgreSQL", null, "isWrapperFor",
@@ -164,7 +170,7 @@ class EmptyResultFidelityTest {
         try {
             run(maria, "CREATE TABLE users (id BIGINT PRIMARY KEY, email VARCHAR(100) NOT NULL, amount DECIMAL(10, 2))",
                     "INSERT INTO users SELECT seq * 2, CONCAT('user', seq, '@example.org'), seq * 1.5 FROM seq_1_to_100");
-            compare("MariaDB", maria, "users", org.mariadb.jdbc.client.result.Result.class);
+            compare("MariaDB", maria, "users", org.mariadb.jdbc.client.result.CompleteResult.class);
         } finally {
             run(io.bloomgate.MySqlServer.dataSource(), "DROP DATABASE IF EXISTS " + database);
         }
