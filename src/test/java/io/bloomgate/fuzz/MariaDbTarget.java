@@ -150,6 +150,16 @@ final class MariaDbTarget extends Target {
         }
     }
 
+    /**
+     * READ COMMITTED, as the README asks of transactional clients (the server's default, REPEATABLE
+     * READ, makes the gate pass every lookup in a transaction through); the steps switch to other
+     * levels too.
+     */
+    @Override
+    void configureSession(Connection c) throws SQLException {
+        c.setTransactionIsolation(Connection.TRANSACTION_READ_COMMITTED);
+    }
+
     @Override
     String lockTimeoutSql(int millis) {
         return "SET innodb_lock_wait_timeout = " + Math.max(1, millis / 1000) + ", lock_wait_timeout = "
