@@ -18,7 +18,7 @@ import java.sql.Statement;
  * in which order, for each kind of operation of a {@link RowlessResultSet}.
  *
  * <p>The default methods are the standard behaviour, used as is for databases without rules of
- * their own; {@link H2Errors} and {@link PostgresErrors} restate them where their driver differs
+ * their own; {@link H2Errors}, {@link PostgresErrors} and {@link MariaDbErrors} restate them where their driver differs
  * (each was compared method by method with its driver by {@code EmptyResultFidelityTest}).
  */
 interface DriverErrors {

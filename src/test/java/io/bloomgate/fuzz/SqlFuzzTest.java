@@ -9,12 +9,14 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * The differential SQL fuzzer (see {@link Fuzzer}) on H2 and PostgreSQL. By default a short run
- * with fixed seeds (two episodes per seed, of 150 steps on H2, 100 on PostgreSQL), part of {@code
- * mvn verify}; a long run takes its seed and duration (per database) from system properties:
+ * The differential SQL fuzzer (see {@link Fuzzer}) on H2, PostgreSQL and MariaDB (as a user with
+ * PROCESS and as one without, see {@link MariaDbTarget}). By default a short run with fixed seeds
+ * (two episodes per seed, of 150 steps on H2, 100 on PostgreSQL, 80 on MariaDB; one without
+ * PROCESS), part of {@code mvn verify}; a long run takes its seed and duration (per database)
+ * from system properties:
  *
  * <pre>
- * mvn -B -q test -Dtest=SqlFuzzTest -Dfuzz.seed=123 -Dfuzz.seconds=600 [-Dfuzz.db=h2|postgres]
+ * mvn -B -q test -Dtest=SqlFuzzTest -Dfuzz.seed=123 -Dfuzz.seconds=600 [-Dfuzz.db=h2|postgres|mariadb]
  * </pre>
  *
  * <p>Other properties: {@code fuzz.steps} (per episode, default 300), {@code fuzz.episode} and

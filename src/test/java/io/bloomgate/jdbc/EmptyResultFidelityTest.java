@@ -43,8 +43,8 @@ import org.junit.jupiter.api.Test;
  * change its state, must return the
  * same value or fail with the same exception class, SQLSTATE and vendor code as the driver's own
  * result of the same statement. Each call gets a fresh result on each side; on the gate's side,
- * one the gate answered (its "avoided" counter rises). Run on H2 (in memory) and on PostgreSQL
- * (pgjdbc), with several statement and connection settings.
+ * one the gate answered (its "avoided" counter rises). Run on H2 (in memory), on PostgreSQL
+ * (pgjdbc) and on MariaDB (Connector/J), with several statement and connection settings.
  *
  * <p>Differences that cannot be removed are listed in {@link #EXPECTED} with their reason; any
  * other difference fails the test, and so does an expected difference that no longer occurs.
