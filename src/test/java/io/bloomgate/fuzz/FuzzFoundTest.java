@@ -350,4 +350,16 @@ class FuzzFoundTest {
                 .query("SELECT * FROM t_ubigint WHERE k = ?", Binding.setObject(new java.math.BigInteger("9223372036854776507")))
                 .assertAgrees();
     }
+
+    /**
+     * A replayed row (a scalar subquery's NULL on empty input): after close, MariaDB Connector/J's
+     * wasNull() still answers the last value read (true), where H2 and pgjdbc raise; the gate's
+     * replay answered false. Found by MariaDB seed 11 (150 s run).
+     */
+    @Test
+    void fuzzMariaDBSeed11Episode2Step5() throws Exception {
+        Replay.on(Target.mariadb(), "varchar nopad")
+                .query("SELECT (SELECT 1 FROM t_nopad WHERE k = ?) AS e", Binding.setString("Key-1935 "))
+                .assertAgrees();
+    }
 }
