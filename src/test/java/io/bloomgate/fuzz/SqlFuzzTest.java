@@ -11,8 +11,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * The differential SQL fuzzer (see {@link Fuzzer}) on H2, PostgreSQL and MariaDB (as a user with
  * PROCESS and as one without, see {@link MariaDbTarget}). By default a short run with fixed seeds
- * (two episodes per seed, of 150 steps on H2, 100 on PostgreSQL, 80 on MariaDB; one without
- * PROCESS), part of {@code mvn verify}; a long run takes its seed and duration (per database)
+ * (two episodes per seed, of 150 steps on H2, 100 on PostgreSQL, 150 on MariaDB as either user),
+ * part of {@code mvn verify}; a long run takes its seed and duration (per database)
  * from system properties:
  *
  * <pre>
@@ -73,14 +73,14 @@ class SqlFuzzTest {
     @ParameterizedTest(name = "MariaDB, seed {0}")
     @MethodSource("seeds")
     void mariadb(long seed) throws Exception {
-        fuzz(Target.mariadb(), "mariadb", seed, 2, 80, 5);
+        fuzz(Target.mariadb(), "mariadb", seed, 2, 150, 5);
     }
 
     /** As the user without PROCESS: grace-period mode. */
     @ParameterizedTest(name = "MariaDB without PROCESS, seed {0}")
     @MethodSource("seeds")
     void mariadbWithoutProcess(long seed) throws Exception {
-        fuzz(Target.mariadbWithoutProcess(), "mariadbWithoutProcess", seed, 1, 80, 5);
+        fuzz(Target.mariadbWithoutProcess(), "mariadbWithoutProcess", seed, 2, 150, 5);
     }
 
     /**
