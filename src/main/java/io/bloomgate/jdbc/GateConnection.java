@@ -38,7 +38,7 @@ final class GateConnection extends ForwardingConnection {
         DriverSession(GateContext context, Connection delegate) {
             this.context = context;
             this.delegate = delegate;
-            this.probe = SessionProbe.of(context.dialect);
+            this.probe = SessionProbe.of(context);
         }
 
         @Override

@@ -64,6 +64,14 @@ public final class GateContext {
      * gate may have changed it. Weak keys: compared by identity, gone with the connection.
      */
     final Cache<Object, SessionProbe.Facts> sessionFacts = Caffeine.newBuilder().weakKeys().maximumSize(100_000).build();
+    /**
+     * MySQL/MariaDB: the {@code sql_mode} of the first session the gate read (its flags, sorted).
+     * Lookups are answered, and their result metadata copied, only in sessions of exactly this
+     * mode: a mode changes more than the lexer sees (the metadata of some expressions, whether a
+     * function name followed by a space parses), so an answer copied under one mode could differ
+     * from what another would return (see {@link MySqlSessionProbe}).
+     */
+    final java.util.concurrent.atomic.AtomicReference<String> referenceSqlMode = new java.util.concurrent.atomic.AtomicReference<>();
     /** Sessions where a temporary table may shadow a guarded name: unqualified lookups pass through for good. */
     final java.util.Map<Object, Boolean> shadowedSessions = java.util.Collections.synchronizedMap(new java.util.WeakHashMap<>());
     /** The guarded tables' unqualified names (catalog case), for the session probe's shadowing check. */

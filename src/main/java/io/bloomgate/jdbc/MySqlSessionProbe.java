@@ -4,8 +4,11 @@ import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.Arrays;
 import java.util.Locale;
 import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * MySQL's and MariaDB's session facts (docs/architecture.md, "MySQL and MariaDB"). Names resolve as
@@ -17,6 +20,11 @@ import java.util.Set;
  *       NO_BACKSLASH_ESCAPES} only change constructs the lexer refuses anyway, but {@code
  *       HIGH_NOT_PRECEDENCE}, MariaDB's {@code ORACLE} and anything unknown
  *       could, so they stop answers;</li>
+ *   <li>{@code sql_mode} is exactly the mode of the first session the gate read (the reference):
+ *       besides lexing, a mode changes the result metadata of some expressions and whether a text
+ *       parses at all ({@code IGNORE_SPACE}, which MariaDB Connector/J sets and MySQL Connector/J
+ *       does not, makes built-in function names reserved), and metadata is copied per text, not per
+ *       mode (a difference found by the fuzzer: a {@code CAST} column's nullability);</li>
  *   <li>the connection's character set is {@code utf8mb4}: a probe string reaches the server as
  *       the driver encoded it, and in another character set characters it cannot hold would become
  *       {@code ?} or raise "Illegal mix of collations";</li>
@@ -36,10 +44,15 @@ final class MySqlSessionProbe extends SessionProbe {
             "NO_TABLE_OPTIONS", "NO_FIELD_OPTIONS", "ALLOW_INVALID_DATES", "TRADITIONAL",
             "ANSI_QUOTES", "PIPES_AS_CONCAT", "NO_BACKSLASH_ESCAPES",
             // MariaDB Connector/J adds it to every session. It makes built-in function names
-            // reserved words; a text that ran without it could then fail only if it used one as a
-            // column name. Known limitation: a session's mode is not yet compared with the mode
-            // the text's metadata was copied under.
+            // reserved words: sessions with and without it differ, and only the reference mode's
+            // sessions are answered (see the class comment).
             "IGNORE_SPACE");
+
+    private final AtomicReference<String> referenceMode;
+
+    MySqlSessionProbe(AtomicReference<String> referenceMode) {
+        this.referenceMode = referenceMode;
+    }
 
     /**
      * An empty read of the table (measured on MariaDB 10.11, {@code MariaDbSessionDiagnosticsTest}):
@@ -64,7 +77,8 @@ final class MySqlSessionProbe extends SessionProbe {
                 ResultSet rs = s.executeQuery("SELECT DATABASE(), @@SESSION.sql_mode,"
                         + " @@SESSION.character_set_connection")) {
             rs.next();
-            same = defaultSchema.equals(rs.getString(1)) && neutral(rs.getString(2))
+            String mode = rs.getString(2);
+            same = defaultSchema.equals(rs.getString(1)) && neutral(mode) && isReference(mode)
                     && "utf8mb4".equalsIgnoreCase(rs.getString(3));
         }
         if (same) {
@@ -80,6 +94,18 @@ final class MySqlSessionProbe extends SessionProbe {
             }
         }
         return new Facts(isolation, same);
+    }
+
+    /** Whether {@code sqlMode} is the reference mode, which the first session read sets. */
+    private boolean isReference(String sqlMode) {
+        String flags = flags(sqlMode);
+        referenceMode.compareAndSet(null, flags);
+        return flags.equals(referenceMode.get());
+    }
+
+    /** The mode's flags, upper case, sorted: the server lists them in its own order. */
+    static String flags(String sqlMode) {
+        return new TreeSet<>(Arrays.asList(sqlMode.toUpperCase(Locale.ROOT).replace(" ", "").split(","))).toString();
     }
 
     static boolean neutral(String sqlMode) {

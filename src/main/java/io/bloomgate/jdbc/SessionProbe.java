@@ -17,10 +17,10 @@ abstract class SessionProbe {
     record Facts(int isolation, boolean resolvesAsBuilt) {
     }
 
-    static SessionProbe of(Dialect dialect) {
-        return switch (dialect) {
+    static SessionProbe of(GateContext context) {
+        return switch (context.dialect) {
             case POSTGRES -> new PostgresSessionProbe();
-            case MYSQL -> new MySqlSessionProbe();
+            case MYSQL -> new MySqlSessionProbe(context.referenceSqlMode);
             default -> new JdbcSessionProbe();
         };
     }

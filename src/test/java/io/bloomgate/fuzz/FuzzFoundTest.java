@@ -362,4 +362,33 @@ class FuzzFoundTest {
                 .query("SELECT (SELECT 1 FROM t_nopad WHERE k = ?) AS e", Binding.setString("Key-1935 "))
                 .assertAgrees();
     }
+
+    /**
+     * Result metadata copied under one sql_mode and answered under another: after SET sql_mode =
+     * 'ANSI_QUOTES' the server describes a CAST column otherwise (its nullability) than the copy
+     * taken in the session's first mode. Lookups are now answered only in sessions of the first
+     * mode the gate read (MySqlSessionProbe). Found by MariaDB seed 12 without PROCESS (120 s run).
+     */
+    @Test
+    void fuzzMariaDBSeed12MetadataUnderAnotherSqlMode() throws Exception {
+        Replay.on(Target.mariadbWithoutProcess(), "int")
+                .query("SELECT CAST(k AS VARCHAR(60)) FROM t_int WHERE k = ?", Binding.setInt(1256114))
+                .sql("SET sql_mode = 'ANSI_QUOTES'")
+                .query("SELECT CAST(k AS VARCHAR(60)) FROM t_int WHERE k = ?", Binding.setInt(1256115))
+                .assertAgrees();
+    }
+
+    /**
+     * A string with a trailing space compared with a BIGINT column leaves a Note (1292, "Truncated
+     * incorrect DECIMAL value") on the statement whatever the rows; the gate answered from the NULL
+     * key u alone, without the warning. A string against a numeric column now stands beside an
+     * answer only as a plain decimal numeral (BoundValues). Found by MariaDB seed 11 (150 s run).
+     */
+    @Test
+    void fuzzMariaDBSeed11WarningOfAConvertedString() throws Exception {
+        Replay.on(Target.mariadb(), "bigint")
+                .query("SELECT * FROM t_bigint WHERE u = ? AND k = ?", Binding.setNull(Types.BIGINT),
+                        Binding.setString("1878729006888666 "))
+                .assertAgrees();
+    }
 }
