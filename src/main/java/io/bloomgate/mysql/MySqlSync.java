@@ -189,15 +189,7 @@ public final class MySqlSync implements DatabaseSync {
                     }
                     lg.hook(hook);
                     guards.add(lg);
-                    if (!snapshots) {
-                        loaded.add(null);
-                    } else if (installed.reinstalled()) {
-                        // The triggers were missing or not this jar's: writes may have gone unlogged since any save.
-                        LogSnapshots.delete(c, installed.id());
-                        loaded.add(null);
-                    } else {
-                        loaded.add(LogSnapshots.usable(LogSnapshots.read(c, installed.id()), lg));
-                    }
+                    loaded.add(snapshots ? loadSnapshot(c, installed, lg) : null);
                 }
                 long[] log = prunedBelowAndMaxId(c);
                 double serverStarted = LogFeed.serverStarted(c);
@@ -256,6 +248,27 @@ public final class MySqlSync implements DatabaseSync {
         } catch (SQLException | RuntimeException e) {
             sync.close();
             throw e;
+        }
+    }
+
+    /**
+     * Guard {@code installed}'s snapshot if it can be trusted, else null (the guard is scanned).
+     * A snapshot is a shortcut, never a condition of building: a failure to read or forget it (the
+     * table dropped meanwhile, a right revoked) is logged and the guard scanned. Forgetting one
+     * whose triggers were re-installed is belt and braces: its signature holds the triggers'
+     * fingerprint, which no longer matches, so it would not be trusted anyway.
+     */
+    private static LogSnapshots.Loaded loadSnapshot(Connection c, MySqlSchema.InstalledGuard installed, LogGuard lg) {
+        try {
+            if (installed.reinstalled()) {
+                // The triggers were missing or not this jar's: writes may have gone unlogged since any save.
+                LogSnapshots.delete(c, installed.id());
+                return null;
+            }
+            return LogSnapshots.usable(LogSnapshots.read(c, installed.id()), lg);
+        } catch (SQLException e) {
+            LOG.warn("Could not read the snapshot of {} ({}); scanning its table instead", lg.guard, e.getMessage());
+            return null;
         }
     }
 
