@@ -7,6 +7,7 @@ import io.bloomgate.jdbc.RowlessResultSet.Write;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.SQLFeatureNotSupportedException;
+import java.sql.SQLWarning;
 import java.sql.Statement;
 
 /**
@@ -17,7 +18,7 @@ import java.sql.Statement;
  * in which order, for each kind of operation of a {@link RowlessResultSet}.
  *
  * <p>The default methods are the standard behaviour, used as is for databases without rules of
- * their own; {@link H2Errors} and {@link PostgresErrors} restate them where their driver differs
+ * their own; {@link H2Errors}, {@link PostgresErrors} and {@link MariaDbErrors} restate them where their driver differs
  * (each was compared method by method with its driver by {@code EmptyResultFidelityTest}).
  */
 interface DriverErrors {
@@ -52,6 +53,11 @@ interface DriverErrors {
         if (product.startsWith("PostgreSQL")) {
             return new PostgresErrors();
         }
+        if (product.startsWith("MariaDB") || product.startsWith("MySQL")) {
+            // The product names the server, not the driver: MariaDB Connector/J's rules, the driver the
+            // project tests with (MySQL Connector/J's results differ and are not restated yet).
+            return new MariaDbErrors();
+        }
         return new StandardErrors();
     }
 
@@ -62,11 +68,39 @@ interface DriverErrors {
         // nothing beyond the defaults of RowlessResultSet
     }
 
+    /**
+     * Whether the statement's next execution closes this result (JDBC says it does; MariaDB
+     * Connector/J only replaces its current result, which stays open).
+     */
+    default boolean closedByNextExecution() {
+        return true;
+    }
+
+    /** {@code getWarnings()}: by default none, once the result is checked. */
+    default SQLWarning warnings(RowlessResultSet rs) throws SQLException {
+        checkProperty(rs);
+        return null;
+    }
+
     /** The check almost every method starts with. */
     default void checkOpen(RowlessResultSet rs) throws SQLException {
         if (rs.closed) {
             throw closed();
         }
+    }
+
+    /**
+     * The check of the properties (type, concurrency, statement, metadata, warnings) and of
+     * wasNull(): by default whether the result is open.
+     */
+    default void checkProperty(RowlessResultSet rs) throws SQLException {
+        checkOpen(rs);
+    }
+
+    /** {@code getFetchDirection()}: by default forward, the only direction a forward-only result accepts. */
+    default int fetchDirection(RowlessResultSet rs) throws SQLException {
+        checkOpen(rs);
+        return ResultSet.FETCH_FORWARD;
     }
 
     default void checkColumn(RowlessResultSet rs, int column) throws SQLException {

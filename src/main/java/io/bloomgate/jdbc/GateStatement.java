@@ -166,7 +166,10 @@ class GateStatement extends ForwardingStatement {
         return wrapped;
     }
 
-    /** A new execution: the previous answer, if any, is closed (as the driver closes its results). */
+    /**
+     * A new execution: the previous answer, if any, is no longer the current one, and is closed if
+     * the driver closes its results then.
+     */
     final void newExecution() throws SQLException {
         givePendingKeysUp();
         positivesOfNextResult = null;
@@ -177,7 +180,9 @@ class GateStatement extends ForwardingStatement {
         EmptyResultSet previous = answer;
         if (previous != null) {
             answer = null;
-            previous.close();
+            if (context.errors.closedByNextExecution()) {
+                previous.close();
+            }
         }
     }
 

@@ -60,10 +60,15 @@ final class RowAnswer extends ForwardingResultSet {
 
     @Override
     public boolean wasNull() throws SQLException {
-        if (delegate.isClosed() || position == BEFORE) {
-            return delegate.wasNull(); // the driver's error once closed; false before any read
+        if (position == BEFORE) {
+            return delegate.wasNull(); // false before any read (the driver's error once closed)
         }
-        return wasNull; // on the row and past it: the last value read (H2 and pgjdbc keep it after the end)
+        if (delegate.isClosed()) {
+            delegate.wasNull(); // the driver's error once closed, where it has one (H2, pgjdbc)
+        }
+        // On the row and past it: the last value read (H2 and pgjdbc keep it after the end, MariaDB
+        // Connector/J after close too).
+        return wasNull;
     }
 
     @Override

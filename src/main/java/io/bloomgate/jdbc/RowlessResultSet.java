@@ -102,6 +102,11 @@ abstract class RowlessResultSet implements ResultSet {
     boolean pastEnd;
     /** What {@code getFetchSize()} reports, as the driver keeps it. */
     int fetchSize;
+    /**
+     * The driver would have streamed this result rather than read it whole (MariaDB Connector/J with
+     * a fetch size), and follows the rules of its streamed results.
+     */
+    boolean streamed;
 
     RowlessResultSet(MetaDataCopy metaData, DriverErrors driver) {
         this.metaData = metaData;
@@ -204,7 +209,7 @@ abstract class RowlessResultSet implements ResultSet {
     @Override
     public boolean wasNull() throws SQLException {
         // No getter ever read a value (each failed before reading), so no value was NULL.
-        driver.checkOpen(this);
+        driver.checkProperty(this);
         return false;
     }
 
@@ -212,13 +217,13 @@ abstract class RowlessResultSet implements ResultSet {
 
     @Override
     public ResultSetMetaData getMetaData() throws SQLException {
-        driver.checkOpen(this);
+        driver.checkProperty(this);
         return metaData;
     }
 
     @Override
     public Statement getStatement() throws SQLException {
-        driver.checkOpen(this);
+        driver.checkProperty(this);
         return owner();
     }
 
@@ -229,24 +234,23 @@ abstract class RowlessResultSet implements ResultSet {
 
     @Override
     public SQLWarning getWarnings() throws SQLException {
-        driver.checkOpen(this);
-        return null;
+        return driver.warnings(this);
     }
 
     @Override
     public void clearWarnings() throws SQLException {
-        driver.checkOpen(this);
+        driver.checkProperty(this);
     }
 
     @Override
     public int getType() throws SQLException {
-        driver.checkOpen(this);
+        driver.checkProperty(this);
         return ResultSet.TYPE_FORWARD_ONLY;
     }
 
     @Override
     public int getConcurrency() throws SQLException {
-        driver.checkOpen(this);
+        driver.checkProperty(this);
         return ResultSet.CONCUR_READ_ONLY;
     }
 
@@ -262,8 +266,7 @@ abstract class RowlessResultSet implements ResultSet {
 
     @Override
     public int getFetchDirection() throws SQLException {
-        driver.checkOpen(this);
-        return ResultSet.FETCH_FORWARD; // the only direction a forward-only result accepts
+        return driver.fetchDirection(this);
     }
 
     @Override

@@ -62,7 +62,7 @@ final class Env implements AutoCloseable {
     private Connection writer(Connection c) throws SQLException {
         try (Statement s = c.createStatement()) {
             // A writer must never wait long on a compared session's lock: fail instead.
-            s.execute(target.isPostgres() ? "SET lock_timeout = '2s'" : "SET LOCK_TIMEOUT 2000");
+            s.execute(target.lockTimeoutSql(2000));
         }
         return c;
     }
@@ -163,8 +163,8 @@ final class Env implements AutoCloseable {
         }
         if (!w.viaGate()) {
             try {
-                // PostgreSQL: other connections' writes reach the filter through the change feed, within
-                // the staleness bound; wait for it, as the gate's contract allows. H2: returns at once.
+                // PostgreSQL, MySQL: other connections' writes reach the filter through the change feed,
+                // within the staleness bound; wait for it, as the gate's contract allows. H2: returns at once.
                 if (!gate.awaitChangeFeed(Duration.ofSeconds(10))) {
                     throw new IllegalStateException("the change feed did not catch up within 10 s");
                 }

@@ -326,4 +326,40 @@ class FuzzFoundTest {
                 .query("SELECT SUM(v), t1.s FROM t_char t1 WHERE k IN (?, ?, ?, ?) ORDER BY COUNT(*) DESC", Binding.setString("C1818"), Binding.setString("C2097"), Binding.setString("C2475450"), Binding.setString("C939"))
                 .assertAgrees();
     }
+
+    // ------------------------------------------------------------------ MariaDB (issue 26)
+
+    /**
+     * The gate's empty answer behaved as a standard result, not as MariaDB Connector/J's: after the
+     * end a getter is the driver's SQLDataException (22023, "wrong row position"), not 24000; an
+     * unknown label a plain SQLException (no SQL state); getFetchDirection() FETCH_UNKNOWN; next()
+     * and wasNull() on a closed result return false. Found by MariaDB seed 1 (short run), shrunk
+     * from 57 steps; the answer to the plainest lookup shows it (see MariaDbErrors).
+     */
+    @Test
+    void fuzzMariaDBSeed1Episode0Step57() throws Exception {
+        Replay.on(Target.mariadb(), "varchar bin")
+                .query("SELECT * FROM t_varchar WHERE k = ?", Binding.setString("Key-603"))
+                .assertAgrees();
+    }
+
+    /** The same without PROCESS (grace-period mode), a key above 2^63 - 1 in a BIGINT UNSIGNED column. */
+    @Test
+    void fuzzMariaDBSeed2Episode0Step46() throws Exception {
+        Replay.on(Target.mariadbWithoutProcess(), "bigint unsigned")
+                .query("SELECT * FROM t_ubigint WHERE k = ?", Binding.setObject(new java.math.BigInteger("9223372036854776507")))
+                .assertAgrees();
+    }
+
+    /**
+     * A replayed row (a scalar subquery's NULL on empty input): after close, MariaDB Connector/J's
+     * wasNull() still answers the last value read (true), where H2 and pgjdbc raise; the gate's
+     * replay answered false. Found by MariaDB seed 11 (150 s run).
+     */
+    @Test
+    void fuzzMariaDBSeed11Episode2Step5() throws Exception {
+        Replay.on(Target.mariadb(), "varchar nopad")
+                .query("SELECT (SELECT 1 FROM t_nopad WHERE k = ?) AS e", Binding.setString("Key-1935 "))
+                .assertAgrees();
+    }
 }

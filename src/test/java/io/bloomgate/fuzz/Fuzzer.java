@@ -128,7 +128,7 @@ final class Fuzzer {
         SplittableRandom r = new SplittableRandom(options.seed() * 0x9E3779B97F4A7C15L + e);
         Values values = new Values(r);
         List<KeyType> types = target.keyTypes();
-        Grammar grammar = new Grammar(r, values, types, target.isPostgres());
+        Grammar grammar = new Grammar(r, values, types, target.isPostgres(), target.isMySql());
         List<Step> episodeSteps = new ArrayList<>();
         List<Sql.Select> pool = new ArrayList<>();
         resetSession();
@@ -306,13 +306,14 @@ final class Fuzzer {
                 String upper = s.toUpperCase(Locale.ROOT);
                 if (upper.startsWith("BEGIN") || upper.startsWith("START")) {
                     inBlock = true;
-                } else if (upper.equals("SET AUTOCOMMIT FALSE")) {
+                } else if (upper.equals("SET AUTOCOMMIT FALSE") || upper.equals("SET AUTOCOMMIT = 0")) {
                     autoCommitOffBySql = true;
-                } else if (upper.equals("SET AUTOCOMMIT TRUE")) {
+                } else if (upper.equals("SET AUTOCOMMIT TRUE") || upper.equals("SET AUTOCOMMIT = 1")) {
                     autoCommitOffBySql = false;
                     autoCommit = true;
                     transactionEnded();
-                } else if (upper.equals("COMMIT") || upper.equals("ROLLBACK") || upper.equals("END")) {
+                } else if (upper.equals("COMMIT") || upper.equals("ROLLBACK") || upper.equals("END")
+                        || upper.equals("COMMIT WORK")) {
                     transactionEnded();
                 }
                 if (upper.contains("ISOLATION") || upper.contains("DEFAULT_TRANSACTION")) {

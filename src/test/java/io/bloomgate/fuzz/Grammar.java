@@ -65,14 +65,17 @@ final class Grammar {
     private final List<KeyType> types;
     /** PostgreSQL (SIMILAR TO exists, and other spellings); else H2. */
     private final boolean postgres;
+    /** MySQL/MariaDB: its comments, operators, string quotes and LIMIT spellings too. */
+    private final boolean mysql;
     /** The statement being generated writes its values as literals, not {@code ?}. */
     private boolean inline;
 
-    Grammar(SplittableRandom random, Values values, List<KeyType> types, boolean postgres) {
+    Grammar(SplittableRandom random, Values values, List<KeyType> types, boolean postgres, boolean mysql) {
         this.r = random;
         this.values = values;
         this.types = types;
         this.postgres = postgres;
+        this.mysql = mysql;
     }
 
     /** How a column is referred to in one FROM: through an alias, the table's name, or unqualified. */
@@ -83,10 +86,24 @@ final class Grammar {
         inline = r.nextInt(100) < 8;
         Select s = r.nextInt(100) < 70 ? lookup() : wild();
         if (r.nextInt(100) < 15) {
-            s = s.withComments(pick(LEADS), r.nextBoolean() ? pick(INNERS) : null, r.nextBoolean() ? pick(TRAILS) : null);
+            s = mysql && r.nextBoolean()
+                    ? s.withComments(pick(MYSQL_LEADS), r.nextBoolean() ? pick(MYSQL_INNERS) : null,
+                            r.nextBoolean() ? pick(MYSQL_TRAILS) : null)
+                    : s.withComments(pick(LEADS), r.nextBoolean() ? pick(INNERS) : null, r.nextBoolean() ? pick(TRAILS) : null);
         }
         return s;
     }
+
+    /**
+     * MySQL's comments: {@code #} to the end of the line, {@code --} followed by a control character,
+     * and executable comments {@code /*! ... *}{@code /} (run by the server: {@code /*!50000 DISTINCT *}{@code /}
+     * is DISTINCT on any server newer than 5.0; MariaDB also runs {@code /*M! ... *}{@code /}).
+     */
+    private static final String[] MYSQL_LEADS = {null, "# lead ? 'quote\n", "/*! */ ", "--\tdash ?\n",
+        "/*!99999 */ ", "/* it's */ "};
+    private static final String[] MYSQL_INNERS = {null, "/*!50000 DISTINCT */", "/*M!100000 DISTINCT */",
+        "# in ?\n", "/*! */", "/*!50000 SQL_NO_CACHE */", "STRAIGHT_JOIN", "SQL_CALC_FOUND_ROWS", "HIGH_PRIORITY"};
+    private static final String[] MYSQL_TRAILS = {null, " # trailing ? '", " /*! */", " -- x", "#", " /*!50000 LIMIT 0 */"};
 
     private static final String[] LEADS = {null, "/* lead ? */ ", "-- leading ?, 'quote\n", "/* it's */ ",
         "/* nested /* ? */ comment */ ", "  \n"};
@@ -148,7 +165,8 @@ final class Grammar {
         int s = r.nextInt(100);
         Schema schema = s < 70 ? Schema.NONE : s < 95 ? Schema.MAIN : Schema.ALT;
         boolean quoted = r.nextInt(8) == 0;
-        boolean upper = !quoted && r.nextInt(8) == 0;
+        // MySQL: table names are exact (T_INT is another, absent table): rarely, to see the gate agree on the error.
+        boolean upper = !quoted && r.nextInt(mysql ? 40 : 8) == 0;
         return new Scope(t, new TableRef(t, schema, quoted, upper, alias), mustQualify);
     }
 
@@ -280,10 +298,11 @@ final class Grammar {
         Expr k = col(scope, "k");
         int dice = r.nextInt(100);
         if (dice < 50) {
-            return new Cmp(k, "=", keyParam(t, false));
+            // MySQL's NULL-safe equality: equal to = for a non-NULL key, true for NULL <=> NULL.
+            return new Cmp(k, mysql && r.nextInt(6) == 0 ? "<=>" : "=", keyParam(t, false));
         }
         if (dice < 60) {
-            return new Cmp(keyParam(t, false), "=", k);
+            return new Cmp(keyParam(t, false), mysql && r.nextInt(6) == 0 ? "<=>" : "=", k);
         }
         if (dice < 82) {
             return new In(k, keyParams(t, 1 + r.nextInt(4), false), false);
@@ -304,6 +323,9 @@ final class Grammar {
 
     private Cond otherConjunct(Scope scope) {
         KeyType t = scope.type();
+        if (mysql && r.nextInt(8) == 0) {
+            return mysqlConjunct(scope);
+        }
         int dice = r.nextInt(21);
         if (dice >= 16) {
             return riskyConjunct(scope);
@@ -324,6 +346,26 @@ final class Grammar {
                     : new Cmp(col(scope, "u"), "=", uParam(t));
             case 11 -> new Cmp(new Lit("1"), "=", new Lit("1"));
             default -> new Cmp(col(scope, "v"), "=", new Lit(String.valueOf(r.nextInt(9))));
+        };
+    }
+
+    /**
+     * Conjuncts whose meaning is MySQL's own: {@code 1--1} (2: no comment without a space after the
+     * dashes), backslash escapes in strings ({@code 'x\\' AND k = 5 -- '} is one string), strings in
+     * double quotes, {@code ||} as OR (unless PIPES_AS_CONCAT), {@code <=>} with NULL. A lexer that
+     * read them as standard SQL would see another key predicate than the server does.
+     */
+    private Cond mysqlConjunct(Scope scope) {
+        KeyType t = scope.type();
+        return switch (r.nextInt(8)) {
+            case 0 -> new Cmp(col(scope, "v"), "<>", new Lit("1--1"));
+            case 1 -> new Cmp(col(scope, "s"), "<>", new Lit("'x\\' AND k = 5 -- '"));
+            case 2 -> new Cmp(col(scope, "s"), "<>", new Lit("\"it's\""));
+            case 3 -> new Cmp(col(scope, "s"), "=", new Lit("'s\\1'")); // '\1' is '1': s1
+            case 4 -> new Cmp(col(scope, "v"), "= 3 || k =", keyParam(t, false)); // v = 3 OR k = ?
+            case 5 -> new Cmp(col(scope, "u"), "<=>", new Lit("NULL"));
+            case 6 -> new Cmp(col(scope, "s"), "<>", new Lit("'a\\\\' /* '"));
+            default -> new Cmp(col(scope, "v"), "<=>", param(Role.V, t));
         };
     }
 
@@ -366,6 +408,7 @@ final class Grammar {
     /** LIKE, NOT LIKE, ILIKE, SIMILAR TO (PostgreSQL) with odd patterns, as literals or parameters, maybe ESCAPE. */
     private Cond likeConjunct(Scope scope) {
         String op = postgres ? pick(new String[] {"LIKE", "LIKE", "ILIKE", "SIMILAR TO"})
+                : mysql ? pick(new String[] {"LIKE", "LIKE", "LIKE BINARY", "RLIKE"})
                 : pick(new String[] {"LIKE", "LIKE", "ILIKE"});
         Expr target = col(scope, pick(new String[] {"k", "u", "s", "s", "s", "s"}));
         Expr pattern = plainParam(Role.PATTERN, scope.type(), r.nextInt(3) == 0);
@@ -454,7 +497,8 @@ final class Grammar {
             case 0, 1 -> new Item(col(scope, "k"), null);
             case 2 -> new Item(col(scope, "v"), null);
             case 3 -> new Item(col(scope, r.nextInt(3) == 0 ? "u" : "s"), null);
-            case 4 -> new Item(col(scope, "v"), "\"Val\"");
+            // MySQL: mostly backticked ("Val" is a string there, which the gate's lexer refuses).
+            case 4 -> new Item(col(scope, "v"), mysql && r.nextInt(4) > 0 ? "`Val`" : "\"Val\"");
             case 5 -> new Item(col(scope, "k"), "key_alias");
             case 6 -> new Item(new Func("UPPER", List.of(col(scope, "s"))), null);
             case 7 -> new Item(new Bin(col(scope, "v"), "+", new Lit("1")), "v1");
@@ -496,6 +540,9 @@ final class Grammar {
     private Limit limit() {
         Expr count = r.nextBoolean() ? new Lit(String.valueOf(r.nextInt(4))) : param(Role.LIMIT, null);
         Expr offset = r.nextInt(3) == 0 ? (r.nextBoolean() ? new Lit("0") : param(Role.LIMIT, null)) : null;
+        if (mysql && r.nextInt(3) == 0) {
+            return new Limit(LimitStyle.COMMA, count, offset); // LIMIT ?, ?
+        }
         return switch (r.nextInt(5)) {
             case 0, 1 -> new Limit(LimitStyle.LIMIT, count, offset);
             case 2, 3 -> new Limit(LimitStyle.FETCH, count, offset);

@@ -82,7 +82,11 @@ final class Observation {
         probe("getConcurrency()", rs::getConcurrency);
         probe("getHoldability()", rs::getHoldability);
         probe("getFetchDirection()", rs::getFetchDirection);
-        probe("getWarnings()", () -> rs.getWarnings() == null ? "none" : error(rs.getWarnings()));
+        probe("getWarnings()", () -> {
+            // Asked once: MariaDB Connector/J hands a statement's warnings out once (then null).
+            java.sql.SQLWarning w = rs.getWarnings();
+            return w == null ? "none" : error(w);
+        });
         probe("getStatement() is the statement", () -> rs.getStatement() == statement);
         probe("getMetaData().getColumnCount()", () -> rs.getMetaData().getColumnCount());
         rs.close();

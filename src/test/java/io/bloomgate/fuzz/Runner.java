@@ -72,8 +72,9 @@ final class Runner {
         return d.equals(g) ? null : new Mismatch(step.java(), d, g, false, step.java(), false);
     }
 
-    /** A row-locking clause: FOR UPDATE, FOR NO KEY UPDATE, FOR SHARE, FOR KEY SHARE. */
-    private static final Pattern LOCKING = Pattern.compile("\\bFOR\\s+(NO\\s+KEY\\s+UPDATE|UPDATE|SHARE|KEY\\s+SHARE)\\b",
+    /** A row-locking clause: FOR UPDATE, FOR NO KEY UPDATE, FOR SHARE, FOR KEY SHARE, MySQL's LOCK IN SHARE MODE. */
+    private static final Pattern LOCKING = Pattern.compile("\\bFOR\\s+(NO\\s+KEY\\s+UPDATE|UPDATE|SHARE|KEY\\s+SHARE)\\b"
+            + "|\\bLOCK\\s+IN\\s+SHARE\\s+MODE\\b",
             Pattern.CASE_INSENSITIVE);
 
     private Mismatch query(Step.Query q) throws SQLException {

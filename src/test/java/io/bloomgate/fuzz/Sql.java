@@ -154,7 +154,7 @@ public final class Sql {
                 table.renderName(out);
                 out.add(".");
             }
-            out.add(quoted ? "\"" + out.style.fold(name) + "\"" : name);
+            out.add(quoted ? out.style.quoteIdentifier(out.style.fold(name)) : name);
         }
 
         @Override
@@ -660,12 +660,12 @@ public final class Sql {
         void renderName(Out out) {
             if (schema != Schema.NONE) {
                 String placeholder = schema == Schema.MAIN ? "{main}" : "{alt}";
-                out.add(quoted ? "\"" + placeholder + "\"" : placeholder).add(".");
+                out.add(quoted ? out.style.quoteIdentifier(placeholder) : placeholder).add(".");
             }
             if (type.quoted()) {
-                out.add("\"" + type.table() + "\"");
+                out.add(out.style.quoteIdentifier(type.table()));
             } else if (quoted) {
-                out.add("\"" + out.style.fold(type.table()) + "\"");
+                out.add(out.style.quoteIdentifier(out.style.fold(type.table())));
             } else {
                 out.add(upper ? type.table().toUpperCase(java.util.Locale.ROOT) : type.table());
             }
@@ -839,7 +839,9 @@ public final class Sql {
         /** {@code [OFFSET m ROWS] FETCH FIRST n ROWS ONLY} */
         FETCH,
         /** {@code OFFSET m ROWS} alone (count is null) */
-        OFFSET
+        OFFSET,
+        /** MySQL's {@code LIMIT m, n} (offset first; {@code LIMIT n} without an offset) */
+        COMMA
     }
 
     public record Limit(LimitStyle style, Expr count, Expr offset) implements Node {
@@ -869,6 +871,13 @@ public final class Sql {
                     out.add(" FETCH FIRST ").add(count).add(" ROWS ONLY");
                 }
                 case OFFSET -> out.add(" OFFSET ").add(offset).add(" ROWS");
+                case COMMA -> {
+                    out.add(" LIMIT ");
+                    if (offset != null) {
+                        out.add(offset).add(", ");
+                    }
+                    out.add(count);
+                }
                 default -> throw new IllegalStateException();
             }
         }
@@ -993,7 +1002,8 @@ public final class Sql {
                 out.add(limit);
             }
             if (forUpdate) {
-                out.add(" FOR UPDATE");
+                // MySQL: its own shared-lock spelling too (also a locking read the gate must pass through).
+                out.add(out.style.isMySql() && out.sql.length() % 3 == 0 ? " LOCK IN SHARE MODE" : " FOR UPDATE");
             }
             if (setOp != null) {
                 out.add(setOp);

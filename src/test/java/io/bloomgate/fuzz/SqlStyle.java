@@ -3,8 +3,18 @@ package io.bloomgate.fuzz;
 /** How a database spells what the grammar generates: identifiers, casts, literals. */
 interface SqlStyle {
 
-    /** Whether this is PostgreSQL (else H2). */
+    /** Whether this is PostgreSQL (else H2 or MySQL/MariaDB). */
     boolean isPostgres();
+
+    /** Whether this is MySQL/MariaDB: backticked names, its casts, comments and operators. */
+    default boolean isMySql() {
+        return false;
+    }
+
+    /** {@code name} as a quoted identifier: {@code "name"}, on MySQL {@code `name`}. */
+    default String quoteIdentifier(String name) {
+        return "\"" + name + "\"";
+    }
 
     /** An unquoted identifier ({@code t_int}, {@code k}) as the catalog stores it: H2 upper case, PostgreSQL lower. */
     String fold(String identifier);

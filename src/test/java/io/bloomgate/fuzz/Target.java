@@ -24,7 +24,22 @@ public abstract class Target implements SqlStyle {
         return PostgresTarget.instance();
     }
 
+    /** MariaDB (MySQL's dialect), the server of {@code BLOOMGATE_MYSQL_URL}, as a user with {@code PROCESS}. */
+    public static Target mariadb() {
+        return MariaDbTarget.instance(true);
+    }
+
+    /** {@link #mariadb()} as a user without {@code PROCESS}: the change feed in grace-period mode. */
+    public static Target mariadbWithoutProcess() {
+        return MariaDbTarget.instance(false);
+    }
+
     abstract String name();
+
+    /** The SQL that makes a session wait at most {@code millis} for a lock. */
+    String lockTimeoutSql(int millis) {
+        return isPostgres() ? "SET lock_timeout = '" + millis + "ms'" : "SET LOCK_TIMEOUT " + millis;
+    }
 
     abstract List<KeyType> keyTypes();
 
@@ -146,7 +161,7 @@ public abstract class Target implements SqlStyle {
     Connection ddlConnection(Env env) throws SQLException {
         Connection c = env.gate.dataSource().getConnection();
         try (Statement s = c.createStatement()) {
-            s.execute("SET LOCK_TIMEOUT 1000");
+            s.execute(lockTimeoutSql(1000));
         }
         return c;
     }

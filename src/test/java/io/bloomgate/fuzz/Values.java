@@ -244,6 +244,16 @@ final class Values {
                 default -> Binding.setObject(Long.toString(k), Types.BIGINT);
             };
         }
+        if (key instanceof BigInteger b) {
+            return switch (r.nextInt(6)) {
+                case 0 -> Binding.setString(b.toString());
+                case 1 -> Binding.setBigDecimal(new BigDecimal(b).setScale(1));
+                case 2 -> b.bitLength() < 64 ? Binding.setLong(b.longValue()) : Binding.setObject(b, Types.BIGINT);
+                case 3 -> Binding.setObject(b.toString(), Types.DECIMAL);
+                case 4 -> Binding.setLong(b.longValue()); // above 2^63 - 1: a negative long, another key
+                default -> Binding.setObject(b);
+            };
+        }
         if (key instanceof String s) {
             return switch (r.nextInt(10)) {
                 case 8 -> Binding.setObject(s, Types.OTHER);
