@@ -45,6 +45,11 @@ public final class MySqlServer {
             this.options = options;
         }
 
+        /** MariaDB Connector/J (else MySQL Connector/J). */
+        public boolean mariadbDriver() {
+            return scheme.equals("mariadb");
+        }
+
         /** {@link MySqlServer#url(String)} in this flavour, with {@code extra} options ({@code a=b&c=d}). */
         public String url(String database, String extra) {
             String url = MySqlServer.url(database).replaceFirst("^jdbc:[a-z]+:", "jdbc:" + scheme + ":");
