@@ -56,6 +56,16 @@ public final class MySqlServer {
             return withOptions(withOptions(url, options), extra);
         }
 
+        /** {@link MySqlServer#dataSource()} (the URL's own database) through this flavour's driver. */
+        public DataSource dataSource() throws SQLException {
+            MySqlServer.dataSource(); // skips (or fails) without a server
+            String url = System.getenv("BLOOMGATE_MYSQL_URL");
+            String database = url != null && !url.isBlank()
+                    ? url.replaceFirst("^jdbc:[a-z]+://[^/]+/([^?]*).*$", "$1")
+                    : "bloomgate_test";
+            return forDatabase(database, "");
+        }
+
         /** A data source of this flavour's driver on {@code database}, with {@code extra} options. */
         public DataSource forDatabase(String database, String extra) throws SQLException {
             String url = url(database, extra);
