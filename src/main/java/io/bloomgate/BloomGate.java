@@ -405,12 +405,16 @@ public final class BloomGate implements AutoCloseable, GuardStatsSource {
             List<CatalogReader.KeyColumn> keys = new ArrayList<>();
             List<FilterSpec> sizes = new ArrayList<>();
             String product;
+            String driverName;
+            ClassLoader driverLoader;
             Dialect dialect;
             String defaultSchema;
             DatabaseSync sync = null;
             GateFence fence = new GateFence(); // shared by the sync's rebuilds and the gate's connections
             try (Connection connection = dataSource.getConnection()) {
                 product = connection.getMetaData().getDatabaseProductName();
+                driverName = connection.getMetaData().getDriverName();
+                driverLoader = connection.getMetaData().getClass().getClassLoader(); // the driver's own object
                 dialect = CatalogReader.dialectOf(product);
                 CatalogReader catalog = dialect == Dialect.MYSQL ? MySqlCatalog.of(connection)
                         : new CatalogReader(connection, dialect);
@@ -442,7 +446,7 @@ public final class BloomGate implements AutoCloseable, GuardStatsSource {
                     default -> ScanSync.build(dataSource, keys, sizes);
                 };
             }
-            GateContext context = new GateContext(dataSource, product, dialect, defaultSchema, sync.guards(),
+            GateContext context = new GateContext(dataSource, product, driverName, driverLoader, dialect, defaultSchema, sync.guards(),
                     sync.settler(), sync.watch(), fence);
             context.redefinitions(sync.redefinitions());
             BloomGate gate = new BloomGate(sync, new GateDataSource(context), context);

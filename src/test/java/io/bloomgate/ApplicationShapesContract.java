@@ -154,6 +154,9 @@ abstract class ApplicationShapesContract {
             return v == null ? "null" : v.getClass().getSimpleName() + "=" + v;
         } catch (SQLException e) {
             return "error " + e.getSQLState();
+        } catch (RuntimeException e) {
+            // MySQL Connector/J: getInt of a non-numeric string is a NumberFormatException
+            return "error " + e.getClass().getName();
         }
     }
 

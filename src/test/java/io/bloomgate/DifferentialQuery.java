@@ -301,6 +301,10 @@ public record DifferentialQuery(String sql, List<Param> params, boolean useExecu
             }
         } catch (SQLException e) {
             return Outcome.error(e);
+        } catch (RuntimeException e) {
+            // MySQL Connector/J converts a value bound with setObject(x, targetSqlType) when it sends it,
+            // and may fail with an unchecked exception there: the gate must fail the same way.
+            return Outcome.error(e);
         }
     }
 
@@ -339,6 +343,10 @@ public record DifferentialQuery(String sql, List<Param> params, boolean useExecu
 
         static Outcome error(SQLException e) {
             return new Outcome(List.of(), List.of(), e.getSQLState() + "/" + e.getErrorCode(), -1);
+        }
+
+        static Outcome error(RuntimeException e) {
+            return new Outcome(List.of(), List.of(), e.getClass().getName(), -1);
         }
 
         @Override

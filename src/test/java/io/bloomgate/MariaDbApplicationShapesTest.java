@@ -25,6 +25,11 @@ import org.junit.jupiter.api.Test;
  */
 class MariaDbApplicationShapesTest extends ApplicationShapesContract {
 
+    /** The driver and prepared-statement mode (MariaDB Connector/J, client-side prepare; subclasses: others). */
+    MySqlServer.Flavour flavour() {
+        return MySqlServer.Flavour.MARIADB_CLIENT_PREPARE;
+    }
+
     private String databaseName() {
         return "bloomgate_" + suffix;
     }
@@ -33,7 +38,7 @@ class MariaDbApplicationShapesTest extends ApplicationShapesContract {
     DataSource database() {
         try {
             H2Databases.run(MySqlServer.dataSource(), "CREATE DATABASE " + databaseName());
-            return MySqlServer.forDatabase(databaseName());
+            return flavour().forDatabase(databaseName());
         } catch (SQLException e) {
             throw new IllegalStateException(e);
         }

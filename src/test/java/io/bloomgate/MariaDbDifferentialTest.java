@@ -7,7 +7,6 @@ import java.sql.Types;
 import java.util.List;
 import java.util.SplittableRandom;
 import javax.sql.DataSource;
-import org.mariadb.jdbc.MariaDbDataSource;
 
 /**
  * {@link DifferentialContract} on a real MySQL/MariaDB server, each run in a database of its own.
@@ -20,8 +19,16 @@ import org.mariadb.jdbc.MariaDbDataSource;
  * what only MySQL has: {@code <=>}, {@code BINARY k}, a {@code COLLATE} of a case-insensitive
  * collation in the query, index hints, {@code LIMIT o, n}, {@code WITH ROLLUP}, and aggregates whose
  * empty-input value is MySQL's own ({@code BIT_AND} is all ones, {@code GROUP_CONCAT} NULL).
+ *
+ * <p>This class connects with MariaDB Connector/J in its default (client-side) prepared mode; its
+ * subclasses run the same contract through the other {@link MySqlServer.Flavour}s.
  */
 class MariaDbDifferentialTest extends DifferentialContract {
+
+    /** The driver and prepared-statement mode of both the gate's and the direct connections. */
+    MySqlServer.Flavour flavour() {
+        return MySqlServer.Flavour.MARIADB_CLIENT_PREPARE;
+    }
 
     private static final String BIN = " CHARACTER SET utf8mb4 COLLATE utf8mb4_bin";
 
@@ -51,7 +58,7 @@ class MariaDbDifferentialTest extends DifferentialContract {
     DataSource createDatabase() throws SQLException {
         String name = "bloomgate_d" + Long.toHexString(System.nanoTime());
         H2Databases.run(MySqlServer.dataSource(), "CREATE DATABASE " + name);
-        return MySqlServer.forDatabase(name);
+        return flavour().forDatabase(name);
     }
 
     @Override

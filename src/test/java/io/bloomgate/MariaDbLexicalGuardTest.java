@@ -23,13 +23,18 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 class MariaDbLexicalGuardTest {
 
+    /** The server through MariaDB Connector/J (client-side prepare); subclasses: another driver or mode. */
+    DataSource dataSource() throws SQLException {
+        return MySqlServer.dataSource();
+    }
+
     private DataSource db;
     private BloomGate gate;
     private final String t = "lx_" + Long.toHexString(System.nanoTime());
 
     @BeforeEach
     void setUp() throws SQLException {
-        db = MySqlServer.dataSource();
+        db = dataSource();
         H2Databases.run(db, "CREATE TABLE " + t + " (id INT PRIMARY KEY, k VARCHAR(64) COLLATE utf8mb4_bin, v INT)",
                 "INSERT INTO " + t + " VALUES (2, 'a\\\\b', 1), (3, 'k', 2), (4, 'nope1', 3), (5, 'ab', 4)");
         gate = BloomGate.builder(db).guard(t, "id").build();

@@ -26,13 +26,18 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 class MariaDbMySqlFormsTest {
 
+    /** The server through MariaDB Connector/J (client-side prepare); subclasses: another driver or mode. */
+    DataSource dataSource() throws SQLException {
+        return MySqlServer.dataSource();
+    }
+
     private DataSource db;
     private BloomGate gate;
     private final String t = "mf_" + Long.toHexString(System.nanoTime());
 
     @BeforeEach
     void setUp() throws SQLException {
-        db = MySqlServer.dataSource();
+        db = dataSource();
         H2Databases.run(db, "CREATE TABLE " + t + " (id INT PRIMARY KEY, v INT)",
                 "INSERT INTO " + t + " VALUES (1, 10), (2, 20)");
         gate = BloomGate.builder(db).guard(t, "id").build();

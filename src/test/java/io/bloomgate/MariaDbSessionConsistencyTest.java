@@ -15,6 +15,11 @@ import javax.sql.DataSource;
  */
 class MariaDbSessionConsistencyTest extends SessionConsistencyContract {
 
+    /** The driver and prepared-statement mode (MariaDB Connector/J, client-side prepare; subclasses: others). */
+    MySqlServer.Flavour flavour() {
+        return MySqlServer.Flavour.MARIADB_CLIENT_PREPARE;
+    }
+
     private String databaseName() {
         return "bloomgate_" + suffix;
     }
@@ -22,7 +27,7 @@ class MariaDbSessionConsistencyTest extends SessionConsistencyContract {
     @Override
     DataSource database() throws SQLException {
         H2Databases.run(MySqlServer.dataSource(), "CREATE DATABASE " + databaseName());
-        return MySqlServer.forDatabase(databaseName());
+        return flavour().forDatabase(databaseName());
     }
 
     @Override

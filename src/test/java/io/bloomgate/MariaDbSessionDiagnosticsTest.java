@@ -23,13 +23,18 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 class MariaDbSessionDiagnosticsTest {
 
+    /** The server through MariaDB Connector/J (client-side prepare); subclasses: another driver or mode. */
+    DataSource dataSource() throws SQLException {
+        return MySqlServer.dataSource();
+    }
+
     private DataSource db;
     private BloomGate gate;
     private final String t = "sd_" + Long.toHexString(System.nanoTime());
 
     @BeforeEach
     void setUp() throws SQLException {
-        db = MySqlServer.dataSource();
+        db = dataSource();
         H2Databases.run(db, "CREATE TABLE " + t + " (id INT PRIMARY KEY, v INT)",
                 "INSERT INTO " + t + " VALUES (1, 10), (2, 20)");
         gate = BloomGate.builder(db).guard(t, "id").build();

@@ -2,21 +2,32 @@ package io.bloomgate;
 
 import java.sql.SQLException;
 import javax.sql.DataSource;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import org.mariadb.jdbc.MariaDbDataSource;
 
 /**
  * {@link WritePathContract} on a real MySQL/MariaDB server (with the change feed of {@code MySqlSync}
  * behind the gate's own write bookkeeping). Each test gets its own
- * database.
+ * database. This class connects with MariaDB Connector/J in its default (client-side) prepared mode;
+ * its subclasses run the same contract through the other {@link MySqlServer.Flavour}s.
  */
 class MariaDbWritePathTest extends WritePathContract {
+
+    private final Map<DataSource, String> names = new ConcurrentHashMap<>();
+
+    /** The driver and prepared-statement mode of every connection of the test. */
+    MySqlServer.Flavour flavour() {
+        return MySqlServer.Flavour.MARIADB_CLIENT_PREPARE;
+    }
 
     @Override
     DataSource createDatabase() throws SQLException {
         MariaDbDataSource server = MySqlServer.dataSource();
         String database = "bloomgate_w" + Long.toHexString(System.nanoTime());
         H2Databases.run(server, "CREATE DATABASE " + database);
-        MariaDbDataSource db = MySqlServer.forDatabase(database);
+        DataSource db = flavour().forDatabase(database);
+        names.put(db, database);
         H2Databases.run(db,
                 "CREATE TABLE items (id BIGINT AUTO_INCREMENT PRIMARY KEY, code VARCHAR(40)) AUTO_INCREMENT = 1000",
                 "INSERT INTO items (id, code) WITH RECURSIVE g(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM g"
@@ -29,8 +40,6 @@ class MariaDbWritePathTest extends WritePathContract {
 
     @Override
     void dropDatabase(DataSource database) throws SQLException {
-        String url = ((MariaDbDataSource) database).getUrl();
-        String name = url.replaceFirst("^.*/(bloomgate_w[0-9a-f]+).*$", "$1");
-        H2Databases.run(database, "DROP DATABASE " + name);
+        H2Databases.run(database, "DROP DATABASE " + names.remove(database));
     }
 }

@@ -2,7 +2,9 @@ package io.bloomgate;
 
 import static org.assertj.core.api.Assertions.fail;
 
+import com.mysql.cj.jdbc.MysqlDataSource;
 import java.sql.SQLException;
+import javax.sql.DataSource;
 import org.junit.jupiter.api.Assumptions;
 import org.mariadb.jdbc.MariaDbDataSource;
 
@@ -17,9 +19,68 @@ import org.mariadb.jdbc.MariaDbDataSource;
  *   <li>otherwise the tests are skipped, loudly; with {@code BLOOMGATE_REQUIRE_MYSQL=true} (as CI
  *       sets) a missing server fails them instead.</li>
  * </ol>
- * The data source is MariaDB Connector/J's, which speaks to both servers.
+ * The data source is MariaDB Connector/J's, which speaks to both servers; {@link Flavour} gives the
+ * same server through either driver, in either prepared-statement mode (issue 26).
  */
 public final class MySqlServer {
+
+    /**
+     * A way to connect to the server: a driver (MariaDB Connector/J, {@code jdbc:mariadb:}, or MySQL
+     * Connector/J, {@code jdbc:mysql:}) and its prepared-statement mode (client-side, each driver's
+     * default, or {@code useServerPrepStmts=true}: the server prepares the statement and rows come
+     * back in the binary protocol, with the driver's own decoding and metadata). The gate must be
+     * indistinguishable from the database in each; contract tests run over them.
+     */
+    public enum Flavour {
+        MARIADB_CLIENT_PREPARE("mariadb", ""),
+        MARIADB_SERVER_PREPARE("mariadb", "useServerPrepStmts=true"),
+        MYSQL_CLIENT_PREPARE("mysql", ""),
+        MYSQL_SERVER_PREPARE("mysql", "useServerPrepStmts=true");
+
+        private final String scheme;
+        private final String options;
+
+        Flavour(String scheme, String options) {
+            this.scheme = scheme;
+            this.options = options;
+        }
+
+        /** MariaDB Connector/J (else MySQL Connector/J). */
+        public boolean mariadbDriver() {
+            return scheme.equals("mariadb");
+        }
+
+        /** {@link MySqlServer#url(String)} in this flavour, with {@code extra} options ({@code a=b&c=d}). */
+        public String url(String database, String extra) {
+            String url = MySqlServer.url(database).replaceFirst("^jdbc:[a-z]+:", "jdbc:" + scheme + ":");
+            return withOptions(withOptions(url, options), extra);
+        }
+
+        /** {@link MySqlServer#dataSource()} (the URL's own database) through this flavour's driver. */
+        public DataSource dataSource() throws SQLException {
+            MySqlServer.dataSource(); // skips (or fails) without a server
+            String url = System.getenv("BLOOMGATE_MYSQL_URL");
+            String database = url != null && !url.isBlank()
+                    ? url.replaceFirst("^jdbc:[a-z]+://[^/]+/([^?]*).*$", "$1")
+                    : "bloomgate_test";
+            return forDatabase(database, "");
+        }
+
+        /** A data source of this flavour's driver on {@code database}, with {@code extra} options. */
+        public DataSource forDatabase(String database, String extra) throws SQLException {
+            String url = url(database, extra);
+            if (scheme.equals("mariadb")) {
+                return new MariaDbDataSource(url);
+            }
+            MysqlDataSource ds = new MysqlDataSource();
+            ds.setURL(url);
+            return ds;
+        }
+
+        public DataSource forDatabase(String database) throws SQLException {
+            return forDatabase(database, "");
+        }
+    }
 
     private MySqlServer() {
     }

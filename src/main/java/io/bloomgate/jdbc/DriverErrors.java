@@ -46,6 +46,21 @@ interface DriverErrors {
     /** A method the driver does not implement ({@code method} names it). */
     SQLException notSupported(String method);
 
+    /**
+     * The rules of the driver in use: by the driver where two drivers speak to the same server
+     * (MySQL Connector/J's results differ from MariaDB Connector/J's on a MySQL or MariaDB server),
+     * else by the database product.
+     *
+     * @param driver {@code DatabaseMetaData.getDriverName()}, or null if unknown
+     * @param driverLoader the loader of the driver's classes, for its exception classes
+     */
+    static DriverErrors of(String product, String driver, ClassLoader driverLoader) {
+        if (driver != null && driver.startsWith("MySQL Connector")) {
+            return new MySqlConnectorJErrors(driverLoader);
+        }
+        return of(product);
+    }
+
     static DriverErrors of(String product) {
         if (product.startsWith("H2")) {
             return new H2Errors();
@@ -54,8 +69,8 @@ interface DriverErrors {
             return new PostgresErrors();
         }
         if (product.startsWith("MariaDB") || product.startsWith("MySQL")) {
-            // The product names the server, not the driver: MariaDB Connector/J's rules, the driver the
-            // project tests with (MySQL Connector/J's results differ and are not restated yet).
+            // The product names the server, not the driver: MariaDB Connector/J's rules unless
+            // of(product, driver) found MySQL Connector/J.
             return new MariaDbErrors();
         }
         return new StandardErrors();
@@ -80,6 +95,22 @@ interface DriverErrors {
     default SQLWarning warnings(RowlessResultSet rs) throws SQLException {
         checkProperty(rs);
         return null;
+    }
+
+    /** {@code wasNull()}: no getter ever read a value (each failed before reading), so none was NULL. */
+    default boolean wasNull(RowlessResultSet rs) throws SQLException {
+        checkProperty(rs);
+        return false;
+    }
+
+    /** {@code isClosed()}: by default closed by the application, its statement or the next execution. */
+    default boolean isClosed(RowlessResultSet rs) {
+        return rs.closed;
+    }
+
+    /** The check of {@code getType()} and {@code getConcurrency()}: by default that of the properties. */
+    default void checkTypeOrConcurrency(RowlessResultSet rs) throws SQLException {
+        checkProperty(rs);
     }
 
     /** The check almost every method starts with. */

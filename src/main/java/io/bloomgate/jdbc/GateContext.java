@@ -95,11 +95,22 @@ public final class GateContext {
      */
     public GateContext(DataSource target, String databaseProduct, Dialect dialect, String defaultSchema,
             List<Guard> guards, Settler settler, SyncWatch watch, GateFence fence) {
+        this(target, databaseProduct, null, null, dialect, defaultSchema, guards, settler, watch, fence);
+    }
+
+    /**
+     * As {@link #GateContext(DataSource, String, Dialect, String, List, Settler, SyncWatch, GateFence)},
+     * with the driver in use ({@code DatabaseMetaData.getDriverName()}) and the loader of its classes:
+     * the gate's empty answers follow its rules where two drivers reach the same database.
+     */
+    public GateContext(DataSource target, String databaseProduct, String driverName, ClassLoader driverLoader,
+            Dialect dialect,
+            String defaultSchema, List<Guard> guards, Settler settler, SyncWatch watch, GateFence fence) {
         this.fence = fence;
         this.writes = fence.writes();
         this.target = target;
         this.dialect = dialect;
-        this.errors = DriverErrors.of(databaseProduct);
+        this.errors = DriverErrors.of(databaseProduct, driverName, driverLoader);
         this.settler = settler;
         this.watch = watch;
         this.guards = guards.toArray(new Guard[0]);

@@ -3,6 +3,7 @@ package io.bloomgate.jdbc;
 import io.bloomgate.stats.BypassReason;
 import io.bloomgate.key.Canonical;
 import io.bloomgate.key.KeyBuffer;
+import io.bloomgate.sql.Dialect;
 import io.bloomgate.sync.Guard;
 import io.bloomgate.sync.KeyFunnel;
 import java.sql.Connection;
@@ -288,11 +289,15 @@ class GateStatement extends ForwardingStatement {
     private boolean addWriteKeys(CachedPlan.Write.Part part, Guard guard, ParameterSlots slots) {
         boolean known = !part.keysUnknown() && !callable();
         KeyBuffer buffer = keyBuffer();
+        boolean mysql = context.dialect == Dialect.MYSQL;
         for (CachedPlan.Key key : part.keys()) {
             if (key.isLiteral()) {
                 if (key.literal() == Canonical.EXACT) {
                     KeyFunnel.add(guard, key.literalBytes());
-                } else if (key.literal() == Canonical.NOT_EXACT) {
+                    if (mysql && isZero(guard, key.literalBytes(), key.literalBytes().length)) {
+                        known = false;
+                    }
+                } else if (key.literal() == Canonical.NOT_EXACT || mysql && key.literal() == Canonical.NULL) {
                     known = false;
                 }
                 continue;
@@ -300,11 +305,30 @@ class GateStatement extends ForwardingStatement {
             Canonical canonical = BoundValues.canonicalKey(slots, key, guard, buffer, false, context.dialect);
             if (canonical == Canonical.EXACT) {
                 KeyFunnel.add(guard, buffer);
-            } else if (canonical == Canonical.NOT_EXACT) {
+                if (mysql && isZero(guard, buffer.array(), buffer.length())) {
+                    known = false;
+                }
+            } else if (canonical == Canonical.NOT_EXACT || mysql && canonical == Canonical.NULL) {
                 known = false; // the database converts it by its own rules: learn the key by a scan
             }
         }
         return known;
+    }
+
+    /*
+     * MySQL/MariaDB: NULL written to an AUTO_INCREMENT column, and 0 unless sql_mode has
+     * NO_AUTO_VALUE_ON_ZERO, make the server generate the key (the row does not hold NULL or 0), and
+     * neither driver reports the ids of a multi-row insert reliably (they compute them from
+     * LAST_INSERT_ID() as if consecutive). So such a key is unknown: the guard stays unsettled until
+     * the change feed has the row. For a column that is not AUTO_INCREMENT this costs only the
+     * settling (NULL into a NOT NULL key fails; 0 is also added as the key it is).
+     */
+    private static boolean isZero(Guard guard, byte[] key, int length) {
+        KeyBuffer zero = new KeyBuffer(16);
+        if (KeyFunnel.canonical(guard, 0L, zero) != Canonical.EXACT || zero.length() != length) {
+            return false;
+        }
+        return Arrays.equals(zero.array(), 0, length, key, 0, length);
     }
 
     /** After a statement ran: writes with unknown keys settle when their transaction ends. */

@@ -171,7 +171,7 @@ abstract class RowlessResultSet implements ResultSet {
 
     @Override
     public boolean isClosed() {
-        return closed;
+        return driver.isClosed(this);
     }
 
     // With no rows the cursor is never on, before (JDBC: false when there are no rows) or after a row.
@@ -208,9 +208,7 @@ abstract class RowlessResultSet implements ResultSet {
 
     @Override
     public boolean wasNull() throws SQLException {
-        // No getter ever read a value (each failed before reading), so no value was NULL.
-        driver.checkProperty(this);
-        return false;
+        return driver.wasNull(this);
     }
 
     // ------------------------------------------------------------------ properties
@@ -244,13 +242,13 @@ abstract class RowlessResultSet implements ResultSet {
 
     @Override
     public int getType() throws SQLException {
-        driver.checkProperty(this);
+        driver.checkTypeOrConcurrency(this);
         return ResultSet.TYPE_FORWARD_ONLY;
     }
 
     @Override
     public int getConcurrency() throws SQLException {
-        driver.checkProperty(this);
+        driver.checkTypeOrConcurrency(this);
         return ResultSet.CONCUR_READ_ONLY;
     }
 
