@@ -27,7 +27,9 @@ answers() { mariadb-admin --socket="$SOCKET" ping >/dev/null 2>&1; }
 
 if ! answers; then
     # Loopback only, whatever the packaged configuration says.
-    nohup mariadbd --user=mysql --datadir=/var/lib/mysql --bind-address=127.0.0.1 --port="$PORT" \
+    # Its own temporary directory rather than /tmp, which other jobs clean and share.
+    mkdir -p /var/lib/mysql-tmp && chown mysql:mysql /var/lib/mysql-tmp
+    nohup mariadbd --user=mysql --datadir=/var/lib/mysql --tmpdir=/var/lib/mysql-tmp --bind-address=127.0.0.1 --port="$PORT" \
         --socket="$SOCKET" --pid-file="$PIDFILE" >/var/log/mariadbd-bloomgate.log 2>&1 &
     for _ in $(seq 1 60); do
         answers && break

@@ -67,7 +67,9 @@ final class OwnMariaDb implements AutoCloseable {
         }
         OwnMariaDb db = new OwnMariaDb(dir, port);
         try {
-            run(List.of("chown", "mysql:mysql", dir.toString()));
+            // Its own temporary directory: the shared server's is /tmp, and neither should see the other's files.
+            Files.createDirectories(dir.resolve("tmp"));
+            run(List.of("chown", "-R", "mysql:mysql", dir.toString()));
             run(List.of("mariadb-install-db", "--no-defaults", "--user=mysql", "--datadir=" + dir.resolve("data"),
                     "--auth-root-authentication-method=socket", "--skip-test-db"));
             db.startServer();
@@ -109,7 +111,7 @@ final class OwnMariaDb implements AutoCloseable {
     /** Starts mariadbd on the data directory and waits until it answers. */
     void startServer() throws Exception {
         List<String> command = new ArrayList<>(List.of("mariadbd", "--no-defaults", "--user=mysql",
-                "--datadir=" + dir.resolve("data"), "--socket=" + socket(), "--port=" + port, "--bind-address=127.0.0.1",
+                "--datadir=" + dir.resolve("data"), "--tmpdir=" + dir.resolve("tmp"), "--socket=" + socket(), "--port=" + port, "--bind-address=127.0.0.1",
                 "--pid-file=" + dir.resolve("mariadbd.pid"), "--skip-log-bin", "--innodb-buffer-pool-size=32M",
                 "--max-connections=200"));
         server = new ProcessBuilder(command).redirectErrorStream(true)
