@@ -72,6 +72,21 @@ final class BoundValues {
         }
     }
 
+    /** Whether any of the parameters at {@code indexes} is bound to the integer zero. */
+    static boolean anyZero(ParameterSlots slots, int[] indexes) {
+        if (slots == null) {
+            return false;
+        }
+        for (int index : indexes) {
+            byte kind = slots.kind(index);
+            if (kind == ParameterSlots.LONG ? slots.longValue(index) == 0
+                    : kind == ParameterSlots.OBJECT && slots.object(index) instanceof Number n && n.longValue() == 0) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     static boolean nonNegativeInteger(ParameterSlots slots, int index) {
         if (slots == null) {
             return false;

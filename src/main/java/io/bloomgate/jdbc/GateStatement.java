@@ -101,7 +101,9 @@ class GateStatement extends ForwardingStatement {
                 callable(), session, keyBuffer());
         // The session resolves names as at build and allows answers: what this execution returns
         // is what an answer must look like (its metadata may be copied).
-        sessionAsBuilt = verdict.sessionAsBuilt;
+        // Not from a LIMIT 0 execution: MariaDB plans it as "zero limit" and describes some
+        // expressions otherwise (MIN of a VARCHAR with 39 decimals, not 0), found by the fuzzer.
+        sessionAsBuilt = verdict.sessionAsBuilt && !BoundValues.anyZero(slots, plan.limitParameters);
         if (verdict == LookupDecision.Verdict.MAYBE_PRESENT) {
             guard.counters().countPassedThrough();
             // A row on empty input says nothing of the key: only row-less answers tell true from false positives.

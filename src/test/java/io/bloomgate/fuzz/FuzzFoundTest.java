@@ -391,4 +391,22 @@ class FuzzFoundTest {
                         Binding.setString("1878729006888666 "))
                 .assertAgrees();
     }
+
+    /**
+     * Metadata copied from a LIMIT 0 execution: MariaDB plans it as "zero limit" and describes
+     * MIN(s) of a VARCHAR with 39 decimals, where the real execution for absent keys says 0. An
+     * execution with a zero LIMIT/OFFSET parameter is no longer copied from. Found by MariaDB seed
+     * 22 without PROCESS (240 s run).
+     */
+    @Test
+    void fuzzMariaDBWithoutPROCESSSeed22Episode36Step69() throws Exception {
+        Replay.on(Target.mariadbWithoutProcess(), "int")
+                .query("SELECT v, MIN(s) FROM `{main}`.`t_int` WHERE u IN (?, ?, ?, ?) GROUP BY v ORDER BY v DESC LIMIT ?",
+                        Binding.setObject(null, Types.VARCHAR), Binding.setString("u1155 "), Binding.setObject("u1113", Types.VARCHAR),
+                        Binding.setString("u4823"), Binding.setLong(0L))
+                .query("SELECT v, MIN(s) FROM `{main}`.`t_int` WHERE u IN (?, ?, ?, ?) GROUP BY v ORDER BY v DESC LIMIT ?",
+                        Binding.setString("u6708807"), Binding.setString("u5092108"), Binding.setNull(Types.VARCHAR),
+                        Binding.setString("+u1855"), Binding.setLong(3L))
+                .assertAgrees();
+    }
 }
