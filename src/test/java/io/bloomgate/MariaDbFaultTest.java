@@ -244,6 +244,37 @@ class MariaDbFaultTest {
     }
 
     /**
+     * An install that predates {@code bloomgate.server_run} (which tells the server's runs apart):
+     * a user who may not create it is told what to run, and is not given a gate that could take a
+     * restart for a lost connection; a user who may create it gets it, and the gate works.
+     */
+    @Test
+    void anInstallWithoutTheServerRunTableIsUpgradedOrRefused() throws Exception {
+        gate(); // installs everything
+        try (Connection c = server.dataSource("mysql", "bgroot").getConnection(); Statement s = c.createStatement()) {
+            s.execute("DROP TABLE bloomgate.server_run");
+            for (String host : new String[] {"'127.0.0.1'", "localhost"}) {
+                s.execute("CREATE USER IF NOT EXISTS bglimited@" + host + " IDENTIFIED BY 'bglimited'");
+                s.execute("GRANT SELECT, INSERT, UPDATE, DELETE ON bloomgate.* TO bglimited@" + host);
+                s.execute("GRANT ALL PRIVILEGES ON " + database + ".* TO bglimited@" + host);
+            }
+        }
+        BloomGate.Builder limited = BloomGate.builder(server.dataSource(database, "bglimited")).guard("fault", "id");
+        org.assertj.core.api.Assertions.assertThatThrownBy(limited::build).isInstanceOf(SQLException.class)
+                .hasMessageContaining("bloomgate.server_run").hasMessageContaining("sql/mysql/install.sql")
+                .hasMessageContaining("GRANT SELECT, INSERT, UPDATE, DELETE ON bloomgate.* TO");
+        BloomGate upgraded = gate();
+        warm(upgraded);
+        new GuardProbe(upgraded, "fault", "id").assertFoundByFilter(2L);
+        try (Connection c = server.dataSource("mysql", "bgroot").getConnection(); Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery("SELECT ENGINE FROM information_schema.TABLES WHERE TABLE_SCHEMA ="
+                        + " 'bloomgate' AND TABLE_NAME = 'server_run'")) {
+            assertThat(rs.next()).as("created by the build").isTrue();
+            assertThat(rs.getString(1)).as("emptied by every restart").isEqualTo("MEMORY");
+        }
+    }
+
+    /**
      * A snapshot saved before the server restarted is not loaded: InnoDB shows a commit before its
      * redo is flushed, so a crash may have undone rows the saved position counts as read, and the
      * restarted server draws their log ids again for other rows, which a replay would skip.

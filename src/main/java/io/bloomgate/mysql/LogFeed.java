@@ -310,9 +310,9 @@ final class LogFeed implements Runnable, Settler {
      * by the first reader after a start (a MEMORY table: every restart, a crash included, empties it,
      * so a restart always changes the token, however soon after the previous start). Null when it is
      * unknown (the table is missing, or this user may not read or write it), which callers treat as
-     * a restart. Not {@code now - Uptime}: two starts a second or two apart have the same start time
-     * within its resolution, and a feed resumed at a high-water mark whose ids the crash had undone
-     * and the restarted server had drawn again for other rows, whose keys it never read.
+     * a restart. Not {@code now - Uptime}: two starts a second or two apart had the same start time
+     * within its resolution, so a feed took such a restart for a lost connection and resumed above
+     * ids the crash had undone and the server had drawn again for other rows, never reading their keys.
      */
     static String serverRun(Connection c) throws SQLException {
         try (Statement s = c.createStatement()) {
