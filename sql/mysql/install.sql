@@ -112,4 +112,15 @@ CREATE TABLE IF NOT EXISTS bloomgate.snapshots (
     data LONGBLOB NOT NULL
 ) ENGINE = InnoDB;
 
+-- Which run of the server this is: a MEMORY table is empty after every restart (a crash included), so
+-- the random token the first feed of a run inserts names that run exactly. A change-log position is
+-- valid only within one run (a crash can undo commits a feed had read, and the restarted server then
+-- draws their log ids again); the server's start time (now - Uptime, whole seconds) cannot tell apart
+-- two starts a second apart. Added after version 1 without a new version; build() also creates it
+-- where an older install lacks it (without it, every reconnection of a feed counts as a restart).
+CREATE TABLE IF NOT EXISTS bloomgate.server_run (
+    id INT NOT NULL PRIMARY KEY,
+    run CHAR(36) CHARACTER SET ascii NOT NULL
+) ENGINE = MEMORY;
+
 INSERT IGNORE INTO bloomgate.version (version) VALUES (1);

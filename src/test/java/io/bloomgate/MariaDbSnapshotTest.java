@@ -118,11 +118,11 @@ class MariaDbSnapshotTest {
         raw("DELETE FROM bloomgate.snapshots WHERE guard_id = " + guardOf("email"));
     }
 
-    /** The saved snapshot with another high-water mark and holes (the server's start time kept). */
+    /** The saved snapshot with another high-water mark and holes (the server's run kept). */
     private static byte[] withPosition(byte[] data, String position) throws Exception {
         GuardSnapshot s = GuardSnapshot.decode(data);
-        String started = s.position().substring(s.position().indexOf(";started="));
-        return new GuardSnapshot(s.signature(), position + started, s.spec(), s.liveKeys(), s.staleKeys(), s.filter())
+        String run = s.position().substring(s.position().indexOf(";run="));
+        return new GuardSnapshot(s.signature(), position + run, s.spec(), s.liveKeys(), s.staleKeys(), s.filter())
                 .encode();
     }
 

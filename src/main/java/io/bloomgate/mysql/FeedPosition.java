@@ -17,23 +17,22 @@ import java.util.List;
  * strict retirement check compares with {@code innodb_trx}). A hole's JVM clock is not stored: a
  * feed that loads it starts the grace period anew (later retirement is always safe).
  *
- * <p>It also holds when the server it was taken on last started ({@code serverStarted}, epoch
- * seconds, from {@code Uptime}; NaN if unknown): InnoDB shows a commit to other sessions before its
- * redo log is flushed, so a crash can undo a commit a feed had read, and the restarted server then
- * draws that log id again for another row. A position taken before a restart can therefore hold a
- * reused id as read: it is not used across one ({@link #sameServerRun}).
+ * <p>It also holds which run of the server it was taken in ({@code serverRun}: the token in {@code
+ * bloomgate.server_run}, a MEMORY table that every restart empties; {@link LogFeed#serverRun}): InnoDB
+ * shows a commit to other sessions before its redo log is flushed, so a crash can undo a commit a
+ * feed had read, and the restarted server then draws that log id again for another row. A position
+ * taken before a restart can therefore hold a reused id as read: it is not used across one ({@link
+ * #sameServerRun}). Not the server's start time ({@code now - Uptime}): with whole seconds it took two
+ * starts a second or two apart for one run, and a feed resumed past ids the crash had undone.
  *
  * @param highWaterMark the highest id read
  * @param holes         the unread ids below it, lowest first, not overlapping
- * @param serverStarted when the server last started, as of this position (epoch seconds; NaN: unknown)
+ * @param serverRun     the server's run this position was taken in (null: unknown)
  */
-record FeedPosition(long highWaterMark, List<Holes.Range> holes, double serverStarted) {
-
-    /** Server start times within this many seconds are the same start ({@code Uptime} has one-second resolution). */
-    static final double SAME_START_SECONDS = 2.5;
+record FeedPosition(long highWaterMark, List<Holes.Range> holes, String serverRun) {
 
     FeedPosition(long highWaterMark, List<Holes.Range> holes) {
-        this(highWaterMark, holes, Double.NaN);
+        this(highWaterMark, holes, null);
     }
 
     /** More ranges than this are merged (into one range from the last kept one): a snapshot's text stays small. */
@@ -43,9 +42,9 @@ record FeedPosition(long highWaterMark, List<Holes.Range> holes, double serverSt
         holes = List.copyOf(holes);
     }
 
-    /** Whether a server that last started at {@code started} has not restarted since this position was taken. */
-    boolean sameServerRun(double started) {
-        return !Double.isNaN(serverStarted) && Math.abs(serverStarted - started) <= SAME_START_SECONDS;
+    /** Whether a server now in run {@code run} has not restarted since this position was taken (unknown: no). */
+    boolean sameServerRun(String run) {
+        return serverRun != null && serverRun.equals(run);
     }
 
     /** The lowest id not read: pruning must keep it and everything above. */
@@ -70,7 +69,7 @@ record FeedPosition(long highWaterMark, List<Holes.Range> holes, double serverSt
             seen = Double.isNaN(r.seenAtServer()) || Double.isNaN(seen) ? Double.NaN : Math.max(seen, r.seenAtServer());
         }
         kept.add(new Holes.Range(holes.get(MAX_RANGES - 1).from(), holes.get(holes.size() - 1).to(), seen, 0));
-        return new FeedPosition(highWaterMark, kept, serverStarted);
+        return new FeedPosition(highWaterMark, kept, serverRun);
     }
 
     /**
@@ -83,10 +82,10 @@ record FeedPosition(long highWaterMark, List<Holes.Range> holes, double serverSt
             throw new IllegalArgumentException("no positions");
         }
         long hwm = Long.MAX_VALUE;
-        double started = positions.get(0).serverStarted;
+        String run = positions.get(0).serverRun;
         for (FeedPosition p : positions) {
             hwm = Math.min(hwm, p.highWaterMark);
-            started = Math.min(started, p.serverStarted); // an unknown start (NaN) stays unknown
+            run = run != null && run.equals(p.serverRun) ? run : null; // taken in different runs: unknown
         }
         List<Holes.Range> all = new ArrayList<>();
         for (FeedPosition p : positions) {
@@ -109,7 +108,7 @@ record FeedPosition(long highWaterMark, List<Holes.Range> holes, double serverSt
                 merged.add(r);
             }
         }
-        return new FeedPosition(hwm, merged, started);
+        return new FeedPosition(hwm, merged, run);
     }
 
     String text() {
@@ -117,7 +116,7 @@ record FeedPosition(long highWaterMark, List<Holes.Range> holes, double serverSt
         for (Holes.Range r : holes) {
             b.append(';').append(r.from()).append('-').append(r.to()).append('@').append(r.seenAtServer());
         }
-        return b.append(";started=").append(serverStarted).toString();
+        return serverRun == null ? b.toString() : b.append(";run=").append(serverRun).toString();
     }
 
     /**
@@ -131,11 +130,14 @@ record FeedPosition(long highWaterMark, List<Holes.Range> holes, double serverSt
             long hwm = Long.parseLong(parts[0]);
             List<Holes.Range> holes = new ArrayList<>();
             long previous = 0;
-            double started = Double.NaN;
+            String run = null;
             for (int i = 1; i < parts.length; i++) {
-                if (parts[i].startsWith("started=")) {
-                    started = Double.parseDouble(parts[i].substring("started=".length()));
+                if (parts[i].startsWith("run=")) {
+                    run = parts[i].substring("run=".length());
                     continue;
+                }
+                if (parts[i].startsWith("started=")) {
+                    continue; // an older jar's start time: too coarse to tell runs apart, so the run is unknown
                 }
                 int dash = parts[i].indexOf('-');
                 int at = parts[i].indexOf('@');
@@ -147,7 +149,7 @@ record FeedPosition(long highWaterMark, List<Holes.Range> holes, double serverSt
                 holes.add(new Holes.Range(from, to, Double.parseDouble(parts[i].substring(at + 1)), nanos));
                 previous = to;
             }
-            return new FeedPosition(hwm, holes, started);
+            return new FeedPosition(hwm, holes, run);
         } catch (NumberFormatException | StringIndexOutOfBoundsException e) {
             throw new IllegalArgumentException("not a MySQL change-log position: " + abbreviated(text), e);
         }

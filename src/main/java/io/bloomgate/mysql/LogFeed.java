@@ -81,6 +81,10 @@ final class LogFeed implements Runnable, Settler {
     private static final int ER_LOCK_WAIT_TIMEOUT = 1205;
     private static final int ER_LOCK_NOWAIT = 3572;
     private static final int ER_SPECIFIC_ACCESS_DENIED = 1227;
+    private static final int ER_NO_SUCH_TABLE = 1146;
+    private static final int ER_TABLE_ACCESS_DENIED = 1142;
+    /** The server (or the session's transaction) is read-only: --read-only / super_read_only. */
+    private static final int ER_READ_ONLY = 1290;
 
     private final DataSource dataSource;
     private final String server;
@@ -103,8 +107,8 @@ final class LogFeed implements Runnable, Settler {
     private volatile long feedConnectionId;
     private volatile long lastReadFrom;
     private volatile FeedPosition published;
-    /** When the server last started (epoch seconds), as of the position; NaN: unknown. */
-    private double serverStarted = Double.NaN;
+    /** The server's run as of the position ({@link #serverRun}); null: unknown. */
+    private String serverRun;
     private boolean restartSeen;
     private long publishedChanges = -1;
     private long nextRetireCheck;
@@ -148,7 +152,7 @@ final class LogFeed implements Runnable, Settler {
         }
         hwm = start.highWaterMark();
         lowestUnread = holes.lowest(hwm + 1);
-        serverStarted = start.serverStarted();
+        serverRun = start.serverRun();
         publishedChanges = -1;
         publish();
     }
@@ -161,11 +165,11 @@ final class LogFeed implements Runnable, Settler {
     private void publish() {
         FeedPosition current = published;
         if (current != null && current.highWaterMark() == hwm && publishedChanges == holes.changes()
-                && Double.compare(current.serverStarted(), serverStarted) == 0) {
+                && java.util.Objects.equals(current.serverRun(), serverRun)) {
             return;
         }
         publishedChanges = holes.changes();
-        published = new FeedPosition(hwm, holes.ranges(), serverStarted);
+        published = new FeedPosition(hwm, holes.ranges(), serverRun);
     }
 
     /**
@@ -212,7 +216,7 @@ final class LogFeed implements Runnable, Settler {
                 }
             }
         }
-        return new FeedPosition(Math.max(max, from - 1), gaps, serverStarted(c));
+        return new FeedPosition(Math.max(max, from - 1), gaps, serverRun(c));
     }
 
     List<LogGuard> guards() {
@@ -222,9 +226,16 @@ final class LogFeed implements Runnable, Settler {
     /** Connects, reads the log once (so the guards can become READY), and starts following it. */
     void start() throws SQLException {
         connect();
+        if (restartSeen && serverRun == null) {
+            throw new SQLException("The change feed cannot tell which run of the MySQL/MariaDB server it reads"
+                    + " (bloomgate.server_run is missing, or the feed's user may not read or write it), so it could not"
+                    + " tell a restart (after which log ids are drawn again) from a lost connection: as an administrator"
+                    + " run " + MySqlSchema.SCRIPT + " and GRANT SELECT, INSERT, UPDATE, DELETE ON bloomgate.* TO the"
+                    + " feed's user; then build again", "08006");
+        }
         if (restartSeen) {
-            throw new SQLException("The MySQL/MariaDB server restarted while the gate was being built (or its start"
-                    + " time cannot be read: SHOW GLOBAL STATUS LIKE 'Uptime'); build again", "08006");
+            throw new SQLException("The MySQL/MariaDB server restarted while the gate was being built; build again",
+                    "08006");
         }
         readAll();
         thread = new Thread(this, "bloomgate-mysql-change-feed");
@@ -249,13 +260,12 @@ final class LogFeed implements Runnable, Settler {
                 version = rs.getString(1);
                 feedConnectionId = rs.getLong(2);
             }
-            double started = serverStarted(c);
-            if (Double.isNaN(serverStarted) || Double.isNaN(started)
-                    || Math.abs(started - serverStarted) > FeedPosition.SAME_START_SECONDS) {
+            String run = serverRun(c);
+            if (serverRun == null || !serverRun.equals(run)) {
                 // Unknown counts as restarted: a rebuild is only slower, a reused log id would be a lost key.
                 restartSeen = true;
             }
-            serverStarted = started;
+            serverRun = run;
             // MariaDB: LOCK IN SHARE MODE NOWAIT; MySQL 8: FOR SHARE NOWAIT (its LOCK IN SHARE MODE takes no NOWAIT).
             probeSuffix = version.contains("MariaDB") ? " LOCK IN SHARE MODE NOWAIT" : " FOR SHARE NOWAIT";
             if (strict == null) {
@@ -296,20 +306,28 @@ final class LogFeed implements Runnable, Settler {
     }
 
     /**
-     * When the server last started, in epoch seconds (its clock minus {@code Uptime}: within a
-     * second or so).
+     * Which run of the server {@code c} reaches: the token in {@code bloomgate.server_run}, inserted
+     * by the first reader after a start (a MEMORY table: every restart, a crash included, empties it,
+     * so a restart always changes the token, however soon after the previous start). Null when it is
+     * unknown (the table is missing, or this user may not read or write it), which callers treat as
+     * a restart. Not {@code now - Uptime}: two starts a second or two apart had the same start time
+     * within its resolution, so a feed took such a restart for a lost connection and resumed above
+     * ids the crash had undone and the server had drawn again for other rows, never reading their keys.
      */
-    static double serverStarted(Connection c) throws SQLException {
-        long uptime;
-        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SHOW GLOBAL STATUS LIKE 'Uptime'")) {
-            if (!rs.next()) {
-                return Double.NaN;
+    static String serverRun(Connection c) throws SQLException {
+        try (Statement s = c.createStatement()) {
+            s.executeUpdate("INSERT IGNORE INTO bloomgate.server_run (id, run) VALUES (1, UUID())");
+            try (ResultSet rs = s.executeQuery("SELECT run FROM bloomgate.server_run WHERE id = 1")) {
+                // Empty only if the row was deleted by hand between the two statements: unknown.
+                return rs.next() ? rs.getString(1) : null;
             }
-            uptime = Long.parseLong(rs.getString(2).trim());
-        }
-        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT UNIX_TIMESTAMP(NOW(6))")) {
-            rs.next();
-            return rs.getDouble(1) - uptime;
+        } catch (SQLException e) {
+            if (e.getErrorCode() == ER_NO_SUCH_TABLE || e.getErrorCode() == ER_TABLE_ACCESS_DENIED
+                    || e.getErrorCode() == ER_READ_ONLY) {
+                LOG.debug("The MySQL/MariaDB server's run cannot be told (bloomgate.server_run): {}", e.toString());
+                return null;
+            }
+            throw e;
         }
     }
 

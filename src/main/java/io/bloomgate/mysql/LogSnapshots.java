@@ -104,12 +104,12 @@ final class LogSnapshots {
     /**
      * Whether the log still holds every row a feed starting at {@code loaded}'s position reads, given
      * the log's {@code prunedBelow} and highest id {@code maxId}, and the server has not restarted
-     * since (it last started at {@code serverStarted}); logs why not.
+     * since (its run now is {@code serverRun}: {@link LogFeed#serverRun}); logs why not.
      */
-    static boolean replayable(Loaded loaded, LogGuard lg, long prunedBelow, long maxId, double serverStarted) {
+    static boolean replayable(Loaded loaded, LogGuard lg, long prunedBelow, long maxId, String serverRun) {
         FeedPosition p = loaded.position();
-        String why = !p.sameServerRun(serverStarted) ? "the server restarted since it was saved (a crash can undo"
-                + " commits the feed had read, and the server then draws their log ids again)"
+        String why = !p.sameServerRun(serverRun) ? "the server restarted since it was saved, or its run is"
+                + " unknown (a crash can undo commits the feed had read, and the server then draws their log ids again)"
                 : p.lowestUnread() < prunedBelow ? "the change log was pruned up to id " + prunedBelow
                 + " since, past the snapshot's lowest unread id " + p.lowestUnread()
                 : maxId < p.highWaterMark() ? "the change log's highest id is " + maxId + ", below the snapshot's "

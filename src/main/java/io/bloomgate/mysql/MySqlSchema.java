@@ -104,6 +104,24 @@ final class MySqlSchema {
         return installOptional(c, "snapshots", "filters are neither saved nor loaded (every build scans its tables)");
     }
 
+    /**
+     * Creates {@code bloomgate.server_run} where an install of this version predates it (as {@link
+     * #installStats}: no new version, so older jars on the same server keep working). Unlike those
+     * tables it is needed: without it a change feed cannot tell a server restart from a lost
+     * connection ({@link LogFeed#serverRun}).
+     *
+     * @throws SQLException naming the script to run, when it is missing and the user may not create it
+     */
+    static void installServerRun(Connection c) throws SQLException {
+        if (!installOptional(c, "server_run", "the gate cannot be built")) {
+            throw new SQLException("bloomgate.server_run (which run of the server a change-log position belongs to: a"
+                    + " crash can undo commits a feed has read, and the restarted server draws their log ids again) is"
+                    + " missing and user " + user(c) + " may not create it. As an administrator run " + SCRIPT + " (it"
+                    + " only adds what is missing) and GRANT SELECT, INSERT, UPDATE, DELETE ON bloomgate.* TO " + user(c)
+                    + "; then build again", "42S02");
+        }
+    }
+
     private static boolean installOptional(Connection c, String table, String without) {
         try (Statement s = c.createStatement()) {
             try (ResultSet rs = s.executeQuery("SELECT 1 FROM information_schema.TABLES WHERE TABLE_SCHEMA = 'bloomgate'"

@@ -163,6 +163,7 @@ public final class MySqlSync implements DatabaseSync {
             description = ManagementFactory.getRuntimeMXBean().getName() + " " + instance + " (database " + database + ")";
             MySqlSchema.install(c);
             snapshots = MySqlSchema.installSnapshots(c);
+            MySqlSchema.installServerRun(c);
             if (MySqlSchema.installStats(c)) {
                 stats = new MySqlInstanceStats(instance.toString(), description, serverCounters(c));
             }
@@ -192,12 +193,12 @@ public final class MySqlSync implements DatabaseSync {
                     loaded.add(snapshots ? loadSnapshot(c, installed, lg) : null);
                 }
                 long[] log = prunedBelowAndMaxId(c);
-                double serverStarted = LogFeed.serverStarted(c);
+                String serverRun = LogFeed.serverRun(c);
                 List<FeedPosition> positions = new ArrayList<>();
                 boolean scans = false;
                 for (int i = 0; i < guards.size(); i++) {
                     LogSnapshots.Loaded l = loaded.get(i);
-                    if (l != null && !LogSnapshots.replayable(l, guards.get(i), log[0], log[1], serverStarted)) {
+                    if (l != null && !LogSnapshots.replayable(l, guards.get(i), log[0], log[1], serverRun)) {
                         loaded.set(i, null);
                     }
                     if (loaded.get(i) == null) {

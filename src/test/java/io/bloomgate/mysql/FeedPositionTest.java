@@ -37,13 +37,17 @@ class FeedPositionTest {
     @Test
     void theTextRoundTripsWithTheHolesFirstSeenTimes() {
         FeedPosition p = new FeedPosition(120, List.of(range(3, 3, 1700000000.25), range(50, 80, 1700000001.5)),
-                1699999000.5);
+                "5f0c3e1a-0b7d-11f0-9a1e-0242ac120002");
         FeedPosition back = FeedPosition.parse(p.text(), 7);
         assertThat(back.highWaterMark()).isEqualTo(120);
-        assertThat(back.serverStarted()).isEqualTo(1699999000.5);
-        assertThat(back.sameServerRun(1699999001.5)).as("Uptime has one-second resolution").isTrue();
-        assertThat(back.sameServerRun(1699999100)).as("restarted since").isFalse();
-        assertThat(FeedPosition.parse("42", 0).sameServerRun(1699999000.5)).as("unknown: not the same").isFalse();
+        assertThat(back.serverRun()).isEqualTo("5f0c3e1a-0b7d-11f0-9a1e-0242ac120002");
+        assertThat(back.sameServerRun("5f0c3e1a-0b7d-11f0-9a1e-0242ac120002")).isTrue();
+        assertThat(back.sameServerRun("71d2a4c8-0b7d-11f0-9a1e-0242ac120002")).as("restarted since").isFalse();
+        assertThat(back.sameServerRun(null)).as("the server's run unknown: not the same").isFalse();
+        assertThat(FeedPosition.parse("42", 0).sameServerRun("5f0c3e1a-0b7d-11f0-9a1e-0242ac120002"))
+                .as("the position's run unknown: not the same").isFalse();
+        assertThat(FeedPosition.parse("42;3-5@1700000000.25;started=1699999000.5", 0).sameServerRun("1699999000.5"))
+                .as("an older jar's start time (too coarse to tell runs apart) is no run").isFalse();
         assertThat(back.holes()).containsExactly(new Holes.Range(3, 3, 1700000000.25, 7),
                 new Holes.Range(50, 80, 1700000001.5, 7));
         assertThat(back.holes().get(0).seenAtNanos()).as("the JVM clock is the loader's").isEqualTo(7);
@@ -60,12 +64,15 @@ class FeedPositionTest {
 
     @Test
     void theUnionReadsEveryIdAnyPositionHadNotRead() {
-        FeedPosition a = new FeedPosition(100, List.of(range(10, 12, 5), range(90, 95, 6)), 1000);
-        FeedPosition b = new FeedPosition(60, List.of(range(11, 20, 7), range(40, 40, 8)), 1001);
-        FeedPosition c = new FeedPosition(200, List.of(range(150, 160, 9)), 1000.5);
+        FeedPosition a = new FeedPosition(100, List.of(range(10, 12, 5), range(90, 95, 6)), "run-a");
+        FeedPosition b = new FeedPosition(60, List.of(range(11, 20, 7), range(40, 40, 8)), "run-a");
+        FeedPosition c = new FeedPosition(200, List.of(range(150, 160, 9)), "run-a");
         FeedPosition u = FeedPosition.union(List.of(a, b, c));
         assertThat(u.highWaterMark()).isEqualTo(60);
-        assertThat(u.serverStarted()).isEqualTo(1000);
+        assertThat(u.serverRun()).isEqualTo("run-a");
+        assertThat(FeedPosition.union(List.of(a, new FeedPosition(100, List.of(), "run-b"))).serverRun())
+                .as("positions of different runs: unknown").isNull();
+        assertThat(FeedPosition.union(List.of(a, new FeedPosition(100, List.of()))).serverRun()).isNull();
         assertThat(u.holes()).containsExactly(range(10, 20, 7), range(40, 40, 8));
         for (FeedPosition p : List.of(a, b, c)) {
             assertThat(unread(u, 300)).containsAll(unread(p, 300));
