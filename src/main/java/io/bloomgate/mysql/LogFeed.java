@@ -1,15 +1,13 @@
 package io.bloomgate.mysql;
 
 import io.bloomgate.stats.GuardState;
+import io.bloomgate.sync.FeedProgress;
 import io.bloomgate.sync.Guard;
 import io.bloomgate.sync.Settler;
 import java.sql.Connection;
 import java.sql.SQLException;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
-import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.locks.LockSupport;
 import java.util.function.Consumer;
 import javax.sql.DataSource;
 import org.slf4j.Logger;
@@ -20,7 +18,7 @@ import org.slf4j.LoggerFactory;
  * connection at READ COMMITTED ({@link LogConnection}), adding the keys its guards' triggers logged
  * to their filters (docs/architecture.md section 4, "MySQL and MariaDB"). This class is the poll loop
  * and what the feed's position means to the guards; the reading and the holes are {@link LogReader}'s,
- * their retirement {@link HoleRetirement}'s.
+ * their retirement {@link HoleRetirement}'s, the hand-offs with waiting threads {@link FeedProgress}'s.
  *
  * <p><b>Gap safety.</b> Log ids are drawn before commit, so they become visible out of order: the
  * reader records each id it skipped as a hole and every poll reads the open holes again. Hence after
@@ -54,8 +52,7 @@ final class LogFeed implements Runnable, Settler {
     private final long pollNanos;
     private final LogReader reader;
     private final HoleRetirement retirement;
-    private final ConcurrentLinkedQueue<Guard> settleAfterNextRead = new ConcurrentLinkedQueue<>();
-    private final Object progress = new Object();
+    private final FeedProgress progress = new FeedProgress();
     private Connection connection;
     private String probeSuffix;
     private volatile Boolean strict;
@@ -67,9 +64,6 @@ final class LogFeed implements Runnable, Settler {
     private String serverRun;
     private boolean restartSeen;
     private long publishedChanges = -1;
-    private volatile Thread thread;
-    private volatile boolean closed;
-    private long reads;
 
     /**
      * @param server         the server the feed must read ({@link LogConnection#identity}); null: not checked
@@ -142,9 +136,7 @@ final class LogFeed implements Runnable, Settler {
                     "08006");
         }
         readAll();
-        thread = new Thread(this, "bloomgate-mysql-change-feed");
-        thread.setDaemon(true);
-        thread.start();
+        progress.start(this, "bloomgate-mysql-change-feed");
     }
 
     private void connect() throws SQLException {
@@ -176,7 +168,7 @@ final class LogFeed implements Runnable, Settler {
         long backoff = 100;
         long pause = BUSY_POLL_NANOS;
         long nextPoll = System.nanoTime() + BUSY_POLL_NANOS;
-        while (!closed) {
+        while (!progress.closed()) {
             try {
                 if (connection == null) {
                     connect();
@@ -190,8 +182,8 @@ final class LogFeed implements Runnable, Settler {
                     }
                     nextPoll = System.nanoTime();
                 }
-                awaitPoll(nextPoll);
-                if (closed) {
+                progress.sleepUntil(nextPoll);
+                if (progress.closed()) {
                     break;
                 }
                 long rows = readAll();
@@ -199,7 +191,7 @@ final class LogFeed implements Runnable, Settler {
                 nextPoll = System.nanoTime() + pause;
                 backoff = 100;
             } catch (SQLException | RuntimeException e) {
-                if (closed) {
+                if (progress.closed()) {
                     break;
                 }
                 LOG.warn("The MySQL/MariaDB change feed lost its connection ({}); lookups pass through until it"
@@ -215,12 +207,6 @@ final class LogFeed implements Runnable, Settler {
         connection = null;
     }
 
-    private void awaitPoll(long nextPoll) {
-        for (long left; !closed && settleAfterNextRead.isEmpty() && (left = nextPoll - System.nanoTime()) > 0; ) {
-            LockSupport.parkNanos(this, left);
-        }
-    }
-
     /**
      * One poll: the new rows, the open holes, the lost-rows check, hole retirement; then the guards
      * are fresh as of the moment before its first statement, and waiting writes settle.
@@ -228,10 +214,7 @@ final class LogFeed implements Runnable, Settler {
      * @return the log rows read, or -1 if the poll took longer than {@code staleAfter}
      */
     private long readAll() throws SQLException {
-        List<Guard> settling = new ArrayList<>();
-        for (Guard g; (g = settleAfterNextRead.poll()) != null; ) {
-            settling.add(g);
-        }
+        List<Guard> settling = progress.takeSettling();
         long readFrom = System.nanoTime(); // before the first statement, so before its read view
         long rows;
         boolean done = false;
@@ -247,7 +230,7 @@ final class LogFeed implements Runnable, Settler {
             done = true;
         } finally {
             if (!done) {
-                settleAfterNextRead.addAll(settling);
+                progress.putBack(settling);
             }
         }
         lastReadFrom = readFrom;
@@ -263,10 +246,7 @@ final class LogFeed implements Runnable, Settler {
         for (Guard g : settling) {
             g.settle();
         }
-        synchronized (progress) {
-            reads++;
-            progress.notifyAll();
-        }
+        progress.readCompleted();
         return System.nanoTime() - readFrom > staleAfter ? -1 : rows;
     }
 
@@ -324,18 +304,7 @@ final class LogFeed implements Runnable, Settler {
 
     /** Waits for one complete poll that begins after this call; false on timeout or close. */
     boolean awaitNextRead(long timeoutMillis) throws InterruptedException {
-        long deadline = System.currentTimeMillis() + timeoutMillis;
-        synchronized (progress) {
-            long target = reads + 2; // the poll in progress may have begun before this call
-            while (!closed && reads < target) {
-                long left = deadline - System.currentTimeMillis();
-                if (left <= 0) {
-                    return false;
-                }
-                progress.wait(left);
-            }
-        }
-        return !closed;
+        return progress.awaitNextRead(timeoutMillis);
     }
 
     /** How long ago the last complete poll began; Long.MAX_VALUE before the first. */
@@ -368,39 +337,16 @@ final class LogFeed implements Runnable, Settler {
 
     @Override
     public void afterCommit(Guard guard) {
-        settleAfterNextRead.add(guard);
-        Thread t = thread;
-        if (t != null) {
-            LockSupport.unpark(t);
-        }
+        progress.settleAfterNextRead(guard);
     }
 
     @Override
     public void close() {
-        closed = true;
-        Thread t = thread;
-        if (t != null) {
-            LockSupport.unpark(t);
-        }
-        synchronized (progress) {
-            progress.notifyAll();
-        }
-        if (t != null) {
-            try {
-                t.join(5_000);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        } else {
-            LogConnection.close(connection);
-        }
-        for (Guard g; (g = settleAfterNextRead.poll()) != null; ) {
-            g.settle(); // the gate is closed: nothing is answered any more
-        }
+        progress.close(() -> LogConnection.close(connection));
     }
 
     boolean closed() {
-        return closed;
+        return progress.closed();
     }
 
     private static void sleep(long millis) {
