@@ -199,7 +199,7 @@ final class LogFeed implements Runnable, Settler {
                 unsyncAll("the change feed lost its connection: " + e.getMessage());
                 LogConnection.close(connection);
                 connection = null;
-                sleep(backoff);
+                progress.backOff(backoff);
                 backoff = Math.min(2 * backoff, MAX_BACKOFF_MILLIS);
             }
         }
@@ -347,13 +347,5 @@ final class LogFeed implements Runnable, Settler {
 
     boolean closed() {
         return progress.closed();
-    }
-
-    private static void sleep(long millis) {
-        try {
-            Thread.sleep(millis);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
     }
 }

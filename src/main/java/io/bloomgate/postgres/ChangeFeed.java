@@ -150,7 +150,7 @@ final class ChangeFeed implements Settler, Runnable {
                 unsyncAll("the change feed lost its connection: " + e.getMessage());
                 FeedConnection.discard(connection);
                 connection = null;
-                sleep(backoff);
+                progress.backOff(backoff);
                 backoff = Math.min(2 * backoff, MAX_BACKOFF_MILLIS);
             }
         }
@@ -326,13 +326,5 @@ final class ChangeFeed implements Settler, Runnable {
 
     boolean closed() {
         return progress.closed();
-    }
-
-    private static void sleep(long millis) {
-        try {
-            Thread.sleep(millis);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
     }
 }

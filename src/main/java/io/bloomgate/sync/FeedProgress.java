@@ -68,6 +68,18 @@ public final class FeedProgress {
         }
     }
 
+    /**
+     * The feed's thread waits {@code millis} before it reconnects (a close does not cut it short: it
+     * waits up to 5 s for the thread).
+     */
+    public void backOff(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
     /** Waits for one complete read that begins after this call; false on timeout or close. */
     public boolean awaitNextRead(long timeoutMillis) throws InterruptedException {
         long deadline = System.currentTimeMillis() + timeoutMillis;
