@@ -18,7 +18,7 @@ import java.util.List;
  * feed that loads it starts the grace period anew (later retirement is always safe).
  *
  * <p>It also holds which run of the server it was taken in ({@code serverRun}: the token in {@code
- * bloomgate.server_run}, a MEMORY table that every restart empties; {@link LogFeed#serverRun}): InnoDB
+ * bloomgate.server_run}, a MEMORY table that every restart empties; {@link ServerRun#read}): InnoDB
  * shows a commit to other sessions before its redo log is flushed, so a crash can undo a commit a
  * feed had read, and the restarted server then draws that log id again for another row. A position
  * taken before a restart can therefore hold a reused id as read: it is not used across one ({@link

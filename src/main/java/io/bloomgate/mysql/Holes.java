@@ -11,8 +11,9 @@ import java.util.TreeMap;
  * Log ids are {@code AUTO_INCREMENT} values, drawn when a trigger's row is inserted, long before its
  * transaction commits; so a reader sees id 7 committed while id 6 is still in an open transaction
  * (or was drawn by one that rolled back and will never appear). A hole is kept, and read again on
- * every poll, until it is filled or provably empty for good ({@link LogFeed}); only then is it
- * retired. Ranges, not single ids: a rolled-back 500-row statement leaves 500 consecutive holes.
+ * every poll ({@link LogReader}), until it is filled or provably empty for good ({@link
+ * HoleRetirement}); only then is it retired. Ranges, not single ids: a rolled-back 500-row statement
+ * leaves 500 consecutive holes.
  *
  * <p>Each range remembers when it was first seen: the server's clock ({@code UNIX_TIMESTAMP(NOW(6))}
  * read after the read that revealed it, for the strict check against {@code innodb_trx}) and the

@@ -104,7 +104,7 @@ final class LogSnapshots {
     /**
      * Whether the log still holds every row a feed starting at {@code loaded}'s position reads, given
      * the log's {@code prunedBelow} and highest id {@code maxId}, and the server has not restarted
-     * since (its run now is {@code serverRun}: {@link LogFeed#serverRun}); logs why not.
+     * since (its run now is {@code serverRun}: {@link ServerRun#read}); logs why not.
      */
     static boolean replayable(Loaded loaded, LogGuard lg, long prunedBelow, long maxId, String serverRun) {
         FeedPosition p = loaded.position();

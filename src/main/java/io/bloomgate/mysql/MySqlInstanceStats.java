@@ -1,21 +1,16 @@
 package io.bloomgate.mysql;
 
-import io.bloomgate.filter.FilterFacts;
 import io.bloomgate.report.MySqlIoCounters;
-import io.bloomgate.stats.BypassReason;
-import io.bloomgate.stats.GuardState;
 import io.bloomgate.stats.GuardStats;
 import io.bloomgate.sync.Guard;
-import io.bloomgate.sync.GuardCounters;
+import io.bloomgate.sync.StatsRows;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.sql.Types;
-import java.time.Duration;
-import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Collectors;
 
 /**
  * This instance's counters in {@code bloomgate.instance_stats} (MySQL/MariaDB), for {@code
@@ -24,12 +19,10 @@ import java.util.stream.Collectors;
  * nothing; close writes every row once more, with {@code ended_at}. Times are the server's ({@code
  * NOW(6)}), so that instances on hosts with other clocks or time zones compare. Each row also keeps the server's
  * read counters when the instance started ({@link MySqlIoCounters}), the baseline the report measures
- * the server's work against.
+ * the server's work against. What both databases' rows share (when a row is due, the counter and
+ * filter columns) is {@link StatsRows}'s.
  */
 final class MySqlInstanceStats {
-
-    /** Rows of instances that ended or fell silent this long ago are deleted by pruning. */
-    static final Duration RETENTION = Duration.ofDays(7);
 
     private static final String UPSERT = "INSERT INTO bloomgate.instance_stats (instance_id, guard_id, description,"
             + " started_at, updated_at, ended_at, state, lookups, avoided, passed_through, true_positives,"
@@ -54,22 +47,7 @@ final class MySqlInstanceStats {
     private final String description;
     /** The server's counters when this instance started; null if it did not report them. */
     private final MySqlIoCounters atStart;
-    private final Map<Integer, Changes> written = new HashMap<>();
-
-    /**
-     * The counters that say whether a guard changed, read without {@link Guard#stats()} (which
-     * counts the filter's set bits: a scan of the whole filter, too much to do every second for
-     * nothing). The filter's facts change only with keys added or a rebuild (a new filter object).
-     */
-    private record Changes(GuardState state, long avoided, long passedThrough, long truePositives,
-            long falsePositives, Map<BypassReason, Long> bypassed, long keysAdded, long staleKeys, Object filter) {
-
-        static Changes of(Guard guard) {
-            GuardCounters c = guard.counters();
-            return new Changes(guard.state(), c.avoided(), c.passedThrough(), c.truePositives(), c.falsePositives(),
-                    c.bypassedByReason(), c.keysAdded(), guard.staleKeys(), guard.filter());
-        }
-    }
+    private final StatsRows rows = new StatsRows();
 
     MySqlInstanceStats(String instance, String description, MySqlIoCounters atStart) {
         this.instance = instance;
@@ -82,54 +60,22 @@ final class MySqlInstanceStats {
      * ended}). Called from one thread at a time: the maintenance thread, then close.
      */
     synchronized void write(Connection c, List<LogGuard> guards, boolean ended) throws SQLException {
+        Map<Integer, Guard> byId = new LinkedHashMap<>();
+        for (LogGuard lg : guards) {
+            byId.put(lg.id, lg.guard);
+        }
         try (PreparedStatement ps = c.prepareStatement(UPSERT)) {
-            int batched = 0;
-            Map<Integer, Changes> now = new HashMap<>();
-            for (LogGuard lg : guards) {
-                Changes changes = Changes.of(lg.guard);
-                if (!ended && changes.equals(written.get(lg.id))) {
-                    continue;
-                }
-                now.put(lg.id, changes);
-                bind(ps, lg.id, lg.guard.stats(), ended);
-                ps.addBatch();
-                batched++;
-            }
-            if (batched > 0) {
-                ps.executeBatch();
-                written.putAll(now);
-            }
+            rows.write(ps, byId, ended, (guardId, s) -> bind(ps, guardId, s, ended));
         }
     }
 
     private void bind(PreparedStatement ps, int guardId, GuardStats s, boolean ended) throws SQLException {
-        FilterFacts f = s.filter();
         int i = 1;
         ps.setString(i++, instance);
         ps.setInt(i++, guardId);
         ps.setString(i++, description);
         ps.setBoolean(i++, ended);
-        ps.setString(i++, s.state().name());
-        ps.setLong(i++, s.lookups());
-        ps.setLong(i++, s.avoided());
-        ps.setLong(i++, s.passedThrough());
-        ps.setLong(i++, s.truePositives());
-        ps.setLong(i++, s.falsePositives());
-        ps.setString(i++, reasons(s.bypassedByReason()));
-        ps.setLong(i++, s.keysAdded());
-        ps.setLong(i++, s.staleKeys());
-        ps.setInt(i++, s.rebuilds());
-        ps.setString(i++, f.layout().name());
-        ps.setLong(i++, f.bits());
-        ps.setInt(i++, f.hashes());
-        ps.setInt(i++, f.stages());
-        ps.setLong(i++, f.expectedKeys());
-        ps.setDouble(i++, f.targetFpp());
-        ps.setLong(i++, f.addedKeys());
-        ps.setLong(i++, f.estimatedKeys());
-        ps.setDouble(i++, Double.isNaN(f.fillRatio()) ? 0 : f.fillRatio());
-        ps.setDouble(i++, f.estimatedFpp());
-        ps.setLong(i++, f.memoryBytes());
+        i = StatsRows.bindCounters(ps, i, s);
         if (atStart == null) {
             for (int k = 0; k < 4; k++) {
                 ps.setNull(i++, Types.BIGINT);
@@ -142,21 +88,15 @@ final class MySqlInstanceStats {
         }
     }
 
-    /** {@code NOT_ELIGIBLE=3,FIRST_EXECUTION=1}, as H2's {@code BLOOM_STATS()} writes it. */
-    static String reasons(Map<BypassReason, Long> byReason) {
-        return byReason.entrySet().stream().sorted(Map.Entry.comparingByKey())
-                .map(e -> e.getKey().name() + "=" + e.getValue()).collect(Collectors.joining(","));
-    }
-
     /**
      * Deletes the rows of instances no longer registered (ended, or timed out) that last wrote longer
-     * than {@link #RETENTION} ago.
+     * than {@link StatsRows#RETENTION} ago.
      */
     static int prune(Connection c) throws SQLException {
         try (PreparedStatement ps = c.prepareStatement("DELETE FROM bloomgate.instance_stats"
                 + " WHERE updated_at < NOW(6) - INTERVAL ? SECOND"
                 + " AND instance_id NOT IN (SELECT id FROM bloomgate.instances)")) {
-            ps.setLong(1, RETENTION.toSeconds());
+            ps.setLong(1, StatsRows.RETENTION.toSeconds());
             return ps.executeUpdate();
         }
     }

@@ -108,7 +108,7 @@ final class MySqlSchema {
      * Creates {@code bloomgate.server_run} where an install of this version predates it (as {@link
      * #installStats}: no new version, so older jars on the same server keep working). Unlike those
      * tables it is needed: without it a change feed cannot tell a server restart from a lost
-     * connection ({@link LogFeed#serverRun}).
+     * connection ({@link ServerRun#read}).
      *
      * @throws SQLException naming the script to run, when it is missing and the user may not create it
      */

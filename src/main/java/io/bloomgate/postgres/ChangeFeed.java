@@ -1,14 +1,13 @@
 package io.bloomgate.postgres;
 
 import io.bloomgate.stats.GuardState;
+import io.bloomgate.sync.FeedProgress;
 import io.bloomgate.sync.Guard;
 import io.bloomgate.sync.Settler;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.locks.LockSupport;
 import java.util.function.Consumer;
 import javax.sql.DataSource;
 import org.slf4j.Logger;
@@ -38,7 +37,8 @@ import org.slf4j.LoggerFactory;
  * unsyncs a guard whose bound has passed.
  *
  * <p>As a {@link Settler}, it settles writes through the gate with unknown keys: after their commit,
- * the next read sees their logged keys.
+ * the next read sees their logged keys. The hand-offs with the threads that wait on it (settling,
+ * waiting for reads, waking, stopping) are {@link FeedProgress}'s, as for MySQL/MariaDB's feed.
  */
 final class ChangeFeed implements Settler, Runnable {
 
@@ -68,12 +68,8 @@ final class ChangeFeed implements Settler, Runnable {
     private final FeedSettings settings;
     private final Consumer<FeedGuard> rebuildRequest;
     private final long pollNanos;
-    private final ConcurrentLinkedQueue<Guard> settleAfterNextRead = new ConcurrentLinkedQueue<>();
-    private final Object progress = new Object();
+    private final FeedProgress progress = new FeedProgress();
     private Connection connection; // the feed thread's (and start()'s) only
-    private volatile Thread thread;
-    private volatile boolean closed;
-    private long reads;
 
     /**
      * @param rebuildRequest asked (on the feed's thread; it must not block) to rebuild a guard whose
@@ -110,9 +106,7 @@ final class ChangeFeed implements Settler, Runnable {
     void start() throws SQLException {
         connect();
         readAll();
-        thread = new Thread(this, "bloomgate-change-feed");
-        thread.setDaemon(true);
-        thread.start();
+        progress.start(this, "bloomgate-change-feed");
     }
 
     private void connect() throws SQLException {
@@ -124,15 +118,15 @@ final class ChangeFeed implements Settler, Runnable {
         long backoff = 100;
         long pause = BUSY_POLL_NANOS;
         long nextPoll = System.nanoTime() + BUSY_POLL_NANOS; // start() has just read
-        while (!closed) {
+        while (!progress.closed()) {
             try {
                 if (connection == null) {
                     connect();
                     LOG.info("The change feed reconnected; reading the log from where it was");
                     nextPoll = System.nanoTime();
                 }
-                awaitPoll(nextPoll);
-                if (closed) {
+                progress.sleepUntil(nextPoll);
+                if (progress.closed()) {
                     break;
                 }
                 long rows = readAll();
@@ -148,7 +142,7 @@ final class ChangeFeed implements Settler, Runnable {
                 nextPoll = System.nanoTime() + pause;
                 backoff = 100;
             } catch (SQLException | RuntimeException e) {
-                if (closed) {
+                if (progress.closed()) {
                     break;
                 }
                 LOG.warn("The change feed lost its connection ({}); lookups pass through until it reconnects and"
@@ -156,7 +150,7 @@ final class ChangeFeed implements Settler, Runnable {
                 unsyncAll("the change feed lost its connection: " + e.getMessage());
                 FeedConnection.discard(connection);
                 connection = null;
-                sleep(backoff);
+                progress.backOff(backoff);
                 backoff = Math.min(2 * backoff, MAX_BACKOFF_MILLIS);
             }
         }
@@ -174,13 +168,6 @@ final class ChangeFeed implements Settler, Runnable {
         return Math.min(Math.max(BUSY_POLL_NANOS, grown), Math.max(BUSY_POLL_NANOS, settings.staleAfter().toNanos() / 3));
     }
 
-    /** Sleeps until {@code nextPoll} ({@link System#nanoTime()}), or until a settle request or close wakes it. */
-    private void awaitPoll(long nextPoll) {
-        for (long left; !closed && settleAfterNextRead.isEmpty() && (left = nextPoll - System.nanoTime()) > 0; ) {
-            LockSupport.parkNanos(this, left);
-        }
-    }
-
     /**
      * Reads every guard's new log rows, then settles what waited for a read started after its commit.
      *
@@ -188,10 +175,7 @@ final class ChangeFeed implements Settler, Runnable {
      *     read took too long)
      */
     private long readAll() throws SQLException {
-        List<Guard> settling = new ArrayList<>();
-        for (Guard g; (g = settleAfterNextRead.poll()) != null; ) {
-            settling.add(g);
-        }
+        List<Guard> settling = progress.takeSettling();
         boolean done = false;
         long rows = 0;
         List<FeedGuard> failed = new ArrayList<>();
@@ -226,7 +210,7 @@ final class ChangeFeed implements Settler, Runnable {
             done = true;
         } finally {
             if (!done) {
-                settleAfterNextRead.addAll(settling); // the read failed: they wait for the next one
+                progress.putBack(settling); // the read failed: they wait for the next one
             }
         }
         boolean fresh = true;
@@ -244,10 +228,7 @@ final class ChangeFeed implements Settler, Runnable {
         for (Guard g : settling) {
             g.settle();
         }
-        synchronized (progress) {
-            reads++;
-            progress.notifyAll();
-        }
+        progress.readCompleted();
         return fresh ? rows : -1;
     }
 
@@ -285,28 +266,12 @@ final class ChangeFeed implements Settler, Runnable {
      * @return false if the feed closed first
      */
     boolean awaitPast(FeedGuard fg, long xid) throws InterruptedException {
-        synchronized (progress) {
-            while (!closed && fg.position().xmin() <= xid) {
-                progress.wait(1_000);
-            }
-        }
-        return !closed;
+        return progress.awaitUntil(() -> fg.position().xmin() > xid);
     }
 
     /** Waits for one complete read that starts after this call (tests, snapshots on close). */
     boolean awaitNextRead(long timeoutMillis) throws InterruptedException {
-        long deadline = System.currentTimeMillis() + timeoutMillis;
-        synchronized (progress) {
-            long target = reads + 2; // the read in progress may have started before this call
-            while (!closed && reads < target) {
-                long left = deadline - System.currentTimeMillis();
-                if (left <= 0) {
-                    return false;
-                }
-                progress.wait(left);
-            }
-        }
-        return !closed;
+        return progress.awaitNextRead(timeoutMillis);
     }
 
     /**
@@ -318,7 +283,7 @@ final class ChangeFeed implements Settler, Runnable {
         long now = System.nanoTime();
         for (FeedGuard fg : guards) {
             long lag = now - fg.readFrom();
-            if (!closed && fg.guard.state() == GuardState.READY && !fg.guard.fresh()) {
+            if (!progress.closed() && fg.guard.state() == GuardState.READY && !fg.guard.fresh()) {
                 fg.unsync("the change feed's last complete read of it was sent " + lag / 1_000_000
                         + " ms ago (staleAfter " + settings.staleAfter().toMillis() + " ms)");
             }
@@ -350,48 +315,16 @@ final class ChangeFeed implements Settler, Runnable {
 
     @Override
     public void afterCommit(Guard guard) {
-        settleAfterNextRead.add(guard);
-        wake();
-    }
-
-    private void wake() {
-        Thread t = thread;
-        if (t != null) {
-            LockSupport.unpark(t);
-        }
+        progress.settleAfterNextRead(guard);
     }
 
     /** Stops following the log (the thread ends after the read in progress, if any). */
     @Override
     public void close() {
-        closed = true;
-        wake();
-        synchronized (progress) {
-            progress.notifyAll();
-        }
-        if (thread != null) {
-            try {
-                thread.join(5_000);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        } else {
-            FeedConnection.release(connection);
-        }
-        for (Guard g; (g = settleAfterNextRead.poll()) != null; ) {
-            g.settle(); // the gate is closed: nothing is answered any more
-        }
+        progress.close(() -> FeedConnection.release(connection));
     }
 
     boolean closed() {
-        return closed;
-    }
-
-    private static void sleep(long millis) {
-        try {
-            Thread.sleep(millis);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+        return progress.closed();
     }
 }
