@@ -250,7 +250,7 @@ class GatePreparedStatement extends ForwardingPreparedStatement {
         if (plan instanceof CachedPlan.Write write) {
             session.statementNoted(plan);
             for (int i = 0; i < batchKeyCount; i++) {
-                write.parts[batchKeyParts[i]].guard().addHash(batchKeys[i]);
+                write.parts[batchKeyParts[i]].guard().addWrittenHash(batchKeys[i]);
             }
             if (batchKeysUnknown) {
                 unsettled = unsettledByBatch(write);

@@ -295,7 +295,7 @@ class GateStatement extends ForwardingStatement {
         for (CachedPlan.Key key : part.keys()) {
             if (key.isLiteral()) {
                 if (key.literal() == Canonical.EXACT) {
-                    KeyFunnel.add(guard, key.literalBytes());
+                    KeyFunnel.addWritten(guard, key.literalBytes());
                     if (mysql && isZero(guard, key.literalBytes(), key.literalBytes().length)) {
                         known = false;
                     }
@@ -306,7 +306,7 @@ class GateStatement extends ForwardingStatement {
             }
             Canonical canonical = BoundValues.canonicalKey(slots, key, guard, buffer, false, context.dialect);
             if (canonical == Canonical.EXACT) {
-                KeyFunnel.add(guard, buffer);
+                KeyFunnel.addWritten(guard, buffer);
                 if (mysql && isZero(guard, buffer.array(), buffer.length())) {
                     known = false;
                 }

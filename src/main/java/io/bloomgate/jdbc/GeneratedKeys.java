@@ -99,7 +99,7 @@ final class GeneratedKeys {
             for (int g = 0; g < guards.length; g++) {
                 Canonical canonical = KeyFunnel.canonical(guards[g], delegate.getObject(columns[g]), buffer);
                 if (canonical == Canonical.EXACT) {
-                    KeyFunnel.add(guards[g], buffer);
+                    KeyFunnel.addWritten(guards[g], buffer);
                 } else if (canonical == Canonical.NOT_EXACT) {
                     giveUp();
                     return true;

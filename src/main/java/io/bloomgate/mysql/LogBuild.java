@@ -92,6 +92,7 @@ record LogBuild(List<LogGuard> guards, long[] keys, FeedPosition start, String s
                 for (int i = 0; i < columns.size(); i++) {
                     CatalogReader.KeyColumn key = columns.get(i);
                     Guard guard = new Guard(key.table(), key.keyForm(), key.keyType(), key.columnTypes(), sizes.get(i));
+                    guard.feedCountsKeys(true);
                     guard.freshUntil(System.nanoTime()); // stale until the feed's first read
                     MySqlSchema.InstalledGuard installed = MySqlSchema.installGuard(c, key.table(), key.keyForm());
                     LogGuard lg = new LogGuard(guard, installed.id(), key.keyTypeSignature());

@@ -122,6 +122,7 @@ public final class PgSync implements DatabaseSync {
             for (int i = 0; i < keys.size(); i++) {
                 CatalogReader.KeyColumn key = keys.get(i);
                 Guard guard = new Guard(key.table(), key.keyForm(), key.keyType(), key.columnTypes(), sizes.get(i));
+                guard.feedCountsKeys(true);
                 guard.freshUntil(System.nanoTime()); // bounded, and stale until the feed's first read
                 PgSchema.InstalledGuard installed = PgSchema.installGuard(c, key.table());
                 FeedGuard installedGuard = new FeedGuard(guard, installed.id(), installed.keyType());

@@ -35,6 +35,7 @@ public final class Guard {
     private final KeyForm keyForm;
     private final GuardColumns columns;
     private final GuardCounters counters = new GuardCounters();
+    private volatile boolean feedCountsKeys;
     private final GuardLifecycle lifecycle = new GuardLifecycle();
     private final FilterPair filters;
     private final RebuildPolicy policy;
@@ -348,6 +349,33 @@ public final class Guard {
 
     private void counted() {
         counters.countKeysAdded(1);
+    }
+
+    /**
+     * Adds a key a write through the gate carries (canonical bytes), before the write commits.
+     * Counted in {@code keysAdded} only if no change feed reads it back: on PostgreSQL and
+     * MySQL/MariaDB the feed adds and counts every committed key again, and counting both made the
+     * table look twice its size to the rebuild policy (an online rebuild after half the expected
+     * inserts, its swap passing a batch of lookups through).
+     */
+    public void addWritten(byte[] key, int offset, int length) {
+        filters.add(key, offset, length);
+        if (!feedCountsKeys) {
+            counted();
+        }
+    }
+
+    /** As {@link #addWritten(byte[], int, int)}, by the key's hash ({@link #hash}). */
+    public void addWrittenHash(long hash) {
+        filters.addHash(hash);
+        if (!feedCountsKeys) {
+            counted();
+        }
+    }
+
+    /** A change feed reads and counts every committed key of this guard's table (see {@link #addWritten}). */
+    public void feedCountsKeys(boolean counts) {
+        feedCountsKeys = counts;
     }
 
     /** The hash of the canonical key in {@code key} (the same for every filter of this guard). */

@@ -73,6 +73,16 @@ public final class KeyFunnel {
         guard.add(canonical, 0, canonical.length);
     }
 
+    /** Adds a key a write through the gate carries, before it commits ({@link Guard#addWritten}). */
+    public static void addWritten(Guard guard, KeyBuffer key) {
+        guard.addWritten(key.array(), 0, key.length());
+    }
+
+    /** Adds a key a write through the gate carries, given as canonical bytes ({@link Guard#addWritten}). */
+    public static void addWritten(Guard guard, byte[] canonical) {
+        guard.addWritten(canonical, 0, canonical.length);
+    }
+
     /**
      * Adds the key a stored value stands for (a trigger's row value, a change-log element). A NULL
      * or a value with no canonical form (a string with NUL, say) is skipped: a lookup for it is
