@@ -22,7 +22,7 @@ import picocli.CommandLine.Spec;
             "With --db-url jdbc:mariadb://... (or jdbc:mysql://...) the same runs use tables of that database, and"
                 + " the server's own counters (SHOW SESSION STATUS: Handler_read_key, Com_select, Handler_write per"
                 + " session; Innodb_buffer_pool_read_requests and _reads, server-wide). Loading the default 1,000,000"
-                + " URLs over loopback takes about half a minute; the base table is kept and reused."},
+                + " URLs over loopback took 19 s on MariaDB 10.11; the base table is kept and reused by the next run."},
         footer = {"", "Progress goes to standard error (a bar on a console), the summary to standard output.",
             "Exit codes: 0 done, 1 failure (or the runs disagreed), 2 usage error."})
 final class DemoCommand implements Callable<Integer> {

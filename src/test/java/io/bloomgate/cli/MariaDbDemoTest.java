@@ -53,6 +53,16 @@ class MariaDbDemoTest {
         }
     }
 
+    private String baseCreated() throws SQLException {
+        try (Connection c = db.getConnection(); Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery("SELECT CONCAT(CREATE_TIME, '/', TABLE_ROWS > 0) FROM"
+                        + " information_schema.TABLES WHERE TABLE_SCHEMA = DATABASE()"
+                        + " AND TABLE_NAME = 'bloomgate_demo_base'")) {
+            assertThat(rs.next()).isTrue();
+            return rs.getString(1);
+        }
+    }
+
     private List<String> tables() throws SQLException {
         List<String> names = new ArrayList<>();
         try (Connection c = db.getConnection(); Statement s = c.createStatement();
@@ -105,7 +115,9 @@ class MariaDbDemoTest {
         assertThat(r.kept()).contains("tables kept in database " + database + ": bloomgate_demo_base and"
                 + " bloomgate_demo_setup", "DROP TABLE bloomgate_demo_base, bloomgate_demo_setup when done");
 
-        // Again through the command line, on the kept base: the same answers, and the page names MariaDB.
+        // Again through the command line, on the kept base (not loaded again): the same answers, and the
+        // page names MariaDB.
+        String created = baseCreated();
         Path html = dir.resolve("demo.html");
         Cli demo = Cli.run("demo", "--urls", "20000", "--checks", "4000", "--batch", "1000", "--quiet", "--out",
                 html.toString(), "--db-url", url);
@@ -114,6 +126,7 @@ class MariaDbDemoTest {
                 .contains(String.format(java.util.Locale.ROOT, "  %-40s %14s %14s", "URLs found (seen before)",
                         Summary.count(r.without().found()), Summary.count(r.with().found())))
                 .contains("tables kept in database " + database).doesNotContain("MISMATCH");
+        assertThat(baseCreated()).isEqualTo(created);
         assertThat(Files.readString(html)).contains("on MariaDB", "measured: Handler_read_key, per session",
                 "lookups sent to MariaDB");
         // MySQL Connector/J's URL form works too.
