@@ -63,7 +63,10 @@ public final class WritePathSplit {
                         source = gates[s].dataSource();
                     }
                 }
-                walks[s] = new Crawl(w, u, round == 0 ? ~w.seed() : w.seed()).walk(source, counters[s]);
+                Connection c = counters[s];
+                walks[s] = new Crawl(w, u, round == 0 ? ~w.seed() : w.seed()).walk(source, "visited",
+                        session -> io.bloomgate.report.H2IoCounters.read(c)
+                                .map(h -> new Io(h.fileReads(), h.fileReadBytes())).orElse(null));
             }
             for (int i = 0; !walks[0].finished(); i++) {
                 for (int k = 0; k < 2; k++) {
@@ -82,8 +85,8 @@ public final class WritePathSplit {
                         + " H2 threads %.2f, GC+JIT %.2f, gate threads %.3f | H2 file reads: lookups %,d, inserts %,d%n",
                         round == 0 ? "warm-up " : "measured", s, sides[s], wall[s][0], wall[s][1],
                         cpu[s].getOrDefault("main", 0.0), cpu[s].getOrDefault("h2", 0.0),
-                        cpu[s].getOrDefault("vm", 0.0), cpu[s].getOrDefault("gate", 0.0), p.lookupIo.fileReads(),
-                        p.insertIo.fileReads());
+                        cpu[s].getOrDefault("vm", 0.0), cpu[s].getOrDefault("gate", 0.0), p.lookupIo.headline(),
+                        p.insertIo.headline());
                 walks[s].close();
                 if (gates[s] != null) {
                     gates[s].close();

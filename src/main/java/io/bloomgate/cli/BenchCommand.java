@@ -14,13 +14,15 @@ import picocli.CommandLine.Spec;
             "Runs the demo's crawl with and without the gate and prints a compact result line (or JSON) for"
                 + " scripts and comparisons."},
         footer = {"", "JSON fields: workload{urls, checks, seenFraction, targetFpp, seed, cacheKiB, batch},",
-            "databaseBytes, loadSeconds, buildSeconds, withoutGate and withGate{seconds, lookupSeconds,",
+            "database, databaseBytes, loadSeconds, buildSeconds, withoutGate and withGate{seconds, lookupSeconds,",
             "checksPerSecond, databaseLookups, found, inserted, fileReads, fileReadBytes, lookupFileReads,",
             "insertFileReads}, guard{lookups, avoided, passedThrough, falsePositives, bypassed, observedFpp,",
             "estimatedFpp}, diskAccessesSaved{estimated, indexDepth, measuredFileReads}, speedup, lookupSpeedup,",
             "insertCost, batches (speed-ups: medians of batches run in turn with and without the gate),",
             "absentKeyRequests{lookups, speedup, withoutGateLookupsPerSecond, withGateLookupsPerSecond,",
             "withoutGateFileReads, withGateFileReads}, consistent.",
+            "With --db-url the counters are the server's: indexReads, selects, rowsWritten, pageReads, diskReads",
+            "(and lookupIndexReads, insertIndexReads, ..., measuredIndexReads, withoutGateIndexReads, ...).",
             "Exit codes: 0 done, 1 failure (or the runs disagreed), 2 usage error."})
 final class BenchCommand implements Callable<Integer> {
 
@@ -49,8 +51,8 @@ final class BenchCommand implements Callable<Integer> {
         Summary summary = new Summary(result);
         stdout.println(json ? summary.json() : summary.line());
         stdout.flush();
-        if (workload.db() != null && !quiet) { // on stderr: stdout is the result (JSON with --json)
-            spec.commandLine().getErr().println(OutputPaths.keptDatabase(workload.db()));
+        if (result.kept() != null && !quiet) { // on stderr: stdout is the result (JSON with --json)
+            spec.commandLine().getErr().println(result.kept());
         }
         return result.consistent() ? 0 : 1;
     }

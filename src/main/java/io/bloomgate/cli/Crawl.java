@@ -1,6 +1,5 @@
 package io.bloomgate.cli;
 
-import io.bloomgate.report.H2IoCounters;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -27,7 +26,12 @@ import javax.sql.DataSource;
  */
 final class Crawl {
 
-    static final String LOOKUP = "SELECT 1 FROM visited WHERE url = ?";
+    static final String LOOKUP = lookup(VisitedDatabase.TABLE);
+
+    /** The crawl's check of a URL in {@code table}. */
+    static String lookup(String table) {
+        return "SELECT 1 FROM " + table + " WHERE url = ?";
+    }
 
     private final Workload workload;
     private final Urls urls;
@@ -41,19 +45,26 @@ final class Crawl {
     }
 
     /**
-     * The crawl through {@code source}, not started: {@link Walk#step()} runs one batch (its lookups,
-     * then the visit of the new URLs, and the commit), so two crawls can alternate batch by batch.
-     * {@code counters} is a plain connection to the same database for reading H2's I/O counters
-     * between the phases.
+     * The crawl through {@code source} on {@code table}, not started: {@link Walk#step()} runs one
+     * batch (its lookups, then the visit of the new URLs, and the commit), so two crawls can
+     * alternate batch by batch. {@code meter} reads the database's counters between the phases.
      */
-    Walk walk(DataSource source, Connection counters) throws SQLException {
-        return new Walk(source, counters);
+    Walk walk(DataSource source, String table, Meter meter) throws SQLException {
+        return new Walk(source, table, meter, -1);
+    }
+
+    /**
+     * The crawl through {@code source} on {@code side}'s copy, with its counters and at its
+     * isolation level ({@link DemoDatabase.Side#isolation()}).
+     */
+    Walk walk(DataSource source, DemoDatabase.Side side) throws SQLException {
+        return new Walk(source, side.table(), side.meter(), side.isolation());
     }
 
     /** One crawl in progress. */
     final class Walk implements AutoCloseable {
 
-        private final Connection counters;
+        private final Meter meter;
         private final Connection c;
         private final PreparedStatement lookup;
         private final PreparedStatement insert;
@@ -64,12 +75,15 @@ final class Crawl {
         private long visited = workload.urls(); // dense and ids below `visited` are exactly the table's URLs
         private long done;
 
-        private Walk(DataSource source, Connection counters) throws SQLException {
-            this.counters = counters;
+        private Walk(DataSource source, String table, Meter meter, int isolation) throws SQLException {
+            this.meter = meter;
             Connection connection = source.getConnection();
             try {
-                lookup = connection.prepareStatement(LOOKUP);
-                insert = connection.prepareStatement(VisitedDatabase.INSERT);
+                if (isolation >= 0) {
+                    connection.setTransactionIsolation(isolation);
+                }
+                lookup = connection.prepareStatement(lookup(table));
+                insert = connection.prepareStatement(VisitedDatabase.insert(table));
                 connection.setAutoCommit(false);
             } catch (SQLException | RuntimeException e) {
                 connection.close();
@@ -91,7 +105,7 @@ final class Crawl {
         /** One batch: its lookups, then its inserts and commit. Returns the batch's times. */
         Batch step() throws SQLException {
             int n = (int) Math.min(workload.batch(), workload.checks() - done);
-            H2IoCounters before = read(counters);
+            Io before = meter.read(c);
             long t0 = System.nanoTime();
             for (int i = 0; i < n; i++) {
                 boolean seen = random.nextDouble() < workload.seen();
@@ -106,7 +120,7 @@ final class Crawl {
                 }
             }
             long t1 = System.nanoTime();
-            H2IoCounters looked = read(counters);
+            Io looked = meter.read(c);
             Collections.sort(fresh); // key order: each index page is read once per visit, not once per URL
             Timestamp at = new Timestamp(VisitedDatabase.EPOCH_MILLIS + 1000L * (workload.urls() + done));
             long t2 = System.nanoTime();
@@ -124,7 +138,7 @@ final class Crawl {
             phases.inserted += fresh.size();
             visited += fresh.size();
             fresh.clear();
-            phases.addIo(before, looked, read(counters));
+            phases.addIo(before, looked, meter.read(c));
             done += n;
             // The counter reads and the sort are left out: they are the demo's, not the crawler's.
             Batch batch = new Batch(t1 - t0, t3 - t2);
@@ -159,27 +173,23 @@ final class Crawl {
         }
     }
 
-    private static H2IoCounters read(Connection counters) throws SQLException {
-        return H2IoCounters.read(counters).orElse(null);
-    }
-
     /** The crawl's counts, times and I/O, split into looking up and inserting. */
     static final class Phases {
         long found;
         long inserted;
         long nanos;
         long lookupNanos;
-        H2IoCounters lookupIo = H2IoCounters.ZERO;
-        H2IoCounters insertIo = H2IoCounters.ZERO;
+        Io lookupIo;
+        Io insertIo;
         boolean counted = true;
 
-        void addIo(H2IoCounters before, H2IoCounters looked, H2IoCounters after) {
+        void addIo(Io before, Io looked, Io after) {
             if (before == null || looked == null || after == null) {
                 counted = false;
                 return;
             }
-            lookupIo = lookupIo.plus(looked.minus(before));
-            insertIo = insertIo.plus(after.minus(looked));
+            lookupIo = lookupIo == null ? looked.minus(before) : lookupIo.plus(looked.minus(before));
+            insertIo = insertIo == null ? after.minus(looked) : insertIo.plus(after.minus(looked));
         }
     }
 }

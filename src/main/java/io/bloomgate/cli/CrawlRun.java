@@ -1,6 +1,5 @@
 package io.bloomgate.cli;
 
-import io.bloomgate.report.H2IoCounters;
 import io.bloomgate.stats.GuardStats;
 
 /**
@@ -12,14 +11,13 @@ import io.bloomgate.stats.GuardStats;
  * @param inserted     new URLs inserted
  * @param nanos        wall time of the crawl (lookups, inserts and commits)
  * @param lookupNanos  of which looking up
- * @param lookupIo     H2's file I/O while looking up, or null if H2 keeps no counters
- * @param insertIo     H2's file I/O while inserting and committing, or null
+ * @param lookupIo     the database's counters of the work while looking up, or null if it keeps none
+ * @param insertIo     the same while inserting and committing, or null
  * @param guard        the guard's figures at the end (with the gate), or null
  * @param buildNanos   time to build the gate (scan the table), 0 without it
- * @param buildIo      H2's file I/O while building the gate, or null
  */
 record CrawlRun(boolean withGate, long checks, long found, long inserted, long nanos, long lookupNanos,
-        H2IoCounters lookupIo, H2IoCounters insertIo, GuardStats guard, long buildNanos, H2IoCounters buildIo) {
+        Io lookupIo, Io insertIo, GuardStats guard, long buildNanos) {
 
     double seconds() {
         return nanos / 1e9;
@@ -30,13 +28,13 @@ record CrawlRun(boolean withGate, long checks, long found, long inserted, long n
         return checks / seconds();
     }
 
-    /** Statements the lookups sent to H2: all of them without the gate; passed through or bypassed with it. */
+    /** Statements the lookups sent to the database: all of them without the gate; passed through or bypassed with it. */
     long databaseLookups() {
         return guard == null ? checks : guard.passedThrough() + guard.bypassed();
     }
 
-    /** H2's file I/O over the whole crawl, or null. */
-    H2IoCounters io() {
+    /** The database's counters over the whole crawl, or null. */
+    Io io() {
         return lookupIo == null ? null : lookupIo.plus(insertIo);
     }
 }

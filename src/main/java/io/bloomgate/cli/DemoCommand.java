@@ -13,12 +13,16 @@ import picocli.CommandLine.Spec;
 
 /** {@code bloomgate demo}: the crawl with and without the gate, a summary, and an HTML report. */
 @Command(name = "demo", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Crawler URL dedup on an H2 file database, with and without the gate.",
+        description = {"Crawler URL dedup on an H2 file database (or MariaDB/MySQL), with and without the gate.",
             "The seeds' classic case: a crawler's visited-URL table (url VARCHAR PRIMARY KEY) on an embedded H2 file"
                 + " database, and a crawl that checks each discovered URL with SELECT 1 FROM visited WHERE url = ?"
                 + " before inserting the new ones. Runs the same crawl on fresh copies of the database with the gate"
                 + " and without it; prints lookups, avoided queries, false positives, time and H2's own file-read"
-                + " counters both ways; writes an HTML report with charts."},
+                + " counters both ways; writes an HTML report with charts.",
+            "With --db-url jdbc:mariadb://... (or jdbc:mysql://...) the same runs use tables of that database, and"
+                + " the server's own counters (SHOW SESSION STATUS: Handler_read_key, Com_select, Handler_write per"
+                + " session; Innodb_buffer_pool_read_requests and _reads, server-wide). Loading the default 1,000,000"
+                + " URLs over loopback took 19 s on MariaDB 10.11; the base table is kept and reused by the next run."},
         footer = {"", "Progress goes to standard error (a bar on a console), the summary to standard output.",
             "Exit codes: 0 done, 1 failure (or the runs disagreed), 2 usage error."})
 final class DemoCommand implements Callable<Integer> {
@@ -62,8 +66,8 @@ final class DemoCommand implements Callable<Integer> {
                     + " (the summary above is complete); " + whatToDo, e);
         }
         stdout.println("  HTML report: " + file.toAbsolutePath().normalize());
-        if (workload.db() != null) {
-            stdout.println(OutputPaths.keptDatabase(workload.db()));
+        if (result.kept() != null) {
+            stdout.println(result.kept());
         }
         stdout.flush();
         return result.consistent() ? 0 : 1;

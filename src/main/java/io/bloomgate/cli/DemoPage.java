@@ -2,7 +2,6 @@ package io.bloomgate.cli;
 
 import io.bloomgate.report.Comparison;
 import io.bloomgate.report.DiskAccessEstimate;
-import io.bloomgate.report.H2IoCounters;
 import io.bloomgate.report.HtmlReport;
 import io.bloomgate.stats.GuardStats;
 import java.util.ArrayList;
@@ -20,37 +19,45 @@ final class DemoPage {
         CrawlRun with = r.with();
         CrawlRun without = r.without();
         GuardStats guard = with.guard();
-        HtmlReport page = HtmlReport.of(r.report()).title("bloomgate demo: a crawler's visited-URL table on H2")
+        TwoRuns.Facts db = r.database();
+        List<Counter> counters = db.counters();
+        Counter head = counters.get(0);
+        HtmlReport page = HtmlReport.of(r.report()).title("bloomgate demo: a crawler's visited-URL table on " + db.name())
                 .history(r.history());
         Probes.ProbeRun pa = r.probesWithout();
         Probes.ProbeRun pb = r.probesWith();
         page.paragraph(String.format(Locale.ROOT, "What the gate saves: the crawl ran %.2fx faster (its lookups %.1fx);"
                 + " requests for URLs nobody visited ran %.1fx faster (%s instead of %s lookups a second)%s. What it"
-                + " costs: every insert also adds its key to the filter (H2's trigger, inside the transaction): the"
+                + " costs: every insert also adds its key to the filter (%s): the"
                 + " inserts took %s. Medians of %d batches run in turn with and without the gate.",
                 r.crawl().speedUp(), r.crawl().lookupSpeedUp(), r.probes().speedUp(), Summary.count(pb.lookupsPerSecond()),
                 Summary.count(pa.lookupsPerSecond()), pa.io() == null || pb.io() == null ? "" : String.format(Locale.ROOT,
-                        ", with %s H2 file reads instead of %s", Summary.count(pb.io().fileReads()),
-                        Summary.count(pa.io().fileReads())), Summary.change(r.crawl().writeCost()), r.crawl().size()));
-        page.paragraph(String.format(Locale.ROOT, "A table of %,d visited URLs (url VARCHAR PRIMARY KEY; an H2 file"
-                + " database of %.0f MB, opened with a %,d KiB page cache). The crawl checks %,d discovered URLs (%.0f%%"
-                + " of them seen before) with SELECT 1 FROM visited WHERE url = ? and inserts the new ones after every"
-                + " %,d checks. It ran on two fresh copies of the same file with the same URLs, through the gate (target"
+                        ", with %s %s instead of %s", Summary.count(pb.io().headline()), head.name(),
+                        Summary.count(pa.io().headline())), db.writeHook(), Summary.change(r.crawl().writeCost()),
+                r.crawl().size()));
+        page.paragraph(String.format(Locale.ROOT, "A table of %,d visited URLs (url VARCHAR PRIMARY KEY; %.0f MB) on %s."
+                + " The crawl checks %,d discovered URLs (%.0f%%"
+                + " of them seen before) with %s and inserts the new ones after every"
+                + " %,d checks. It ran on two fresh copies of the same table with the same URLs, through the gate (target"
                 + " false-positive rate %s, seed %d) and without it, a batch of each in turn. The charts over time climb"
                 + " in steps:"
                 + " the crawl looks up a batch of URLs, then visits (inserts) the new ones.", w.urls(), r.databaseBytes() / 1e6,
-                w.cacheKb(), w.checks(), 100 * w.seen(), w.batch(), Summary.percent(w.fpp()), w.seed()));
+                db.description(), w.checks(), 100 * w.seen(), Crawl.lookup(db.tableLabel()), w.batch(),
+                Summary.percent(w.fpp()), w.seed()));
         List<Comparison> rows = new ArrayList<>();
-        rows.add(new Comparison("lookups sent to H2", without.databaseLookups(), with.databaseLookups(), "",
+        rows.add(new Comparison("lookups sent to " + db.name(), without.databaseLookups(), with.databaseLookups(), "",
                 "counted: every lookup without the gate; passed through (+ first execution) with it"));
-        H2IoCounters a = without.io();
-        H2IoCounters b = with.io();
+        Io a = without.io();
+        Io b = with.io();
         if (a != null && b != null) {
-            rows.add(new Comparison("H2 file reads", a.fileReads(), b.fileReads(), "", "measured: H2 info.FILE_READ"));
-            rows.add(new Comparison("H2 file reads while looking up", without.lookupIo().fileReads(),
-                    with.lookupIo().fileReads(), "", "measured: H2 info.FILE_READ"));
-            rows.add(new Comparison("H2 bytes read", a.fileReadBytes() / 1048576.0, b.fileReadBytes() / 1048576.0,
-                    "MiB", "measured: H2 info.FILE_READ_BYTES"));
+            for (int i = 0; i < counters.size(); i++) {
+                Counter c = counters.get(i);
+                rows.add(comparison(c, c.name(), a.get(i), b.get(i)));
+                if (c.split()) {
+                    rows.add(comparison(c, c.name() + " while looking up", without.lookupIo().get(i),
+                            with.lookupIo().get(i)));
+                }
+            }
         }
         rows.add(new Comparison("wall time", without.seconds(), with.seconds(), "s", "measured: lookups and inserts"));
         rows.add(new Comparison("time looking up", without.lookupNanos() / 1e9, with.lookupNanos() / 1e9, "s",
@@ -64,16 +71,18 @@ final class DemoPage {
                         + "% of them for a visited URL"));
         probes.add(new Comparison("wall time", pa.nanos() / 1e9, pb.nanos() / 1e9, "s", "measured"));
         if (pa.io() != null && pb.io() != null) {
-            probes.add(new Comparison("H2 file reads", pa.io().fileReads(), pb.io().fileReads(), "",
-                    "measured: H2 info.FILE_READ"));
+            for (int i = 0; i < counters.size(); i++) {
+                if (!counters.get(i).bytes()) {
+                    probes.add(comparison(counters.get(i), counters.get(i).name(), pa.io().get(i), pb.io().get(i)));
+                }
+            }
         }
         page.comparison("Requests for URLs nobody visited (cache penetration; nothing inserted)", probes);
         DiskAccessEstimate estimate = DiskAccessEstimate.of(guard.avoided(), guard.filter().estimatedKeys());
         List<List<String>> saved = new ArrayList<>();
         if (a != null && b != null) {
-            saved.add(List.of("measured", Summary.count(a.fileReads() - b.fileReads()) + " H2 file reads",
-                    "H2's info.FILE_READ over the crawl without the gate minus with it (reads served by H2's own"
-                            + " cache are not counted; the OS may still serve a counted read from memory)"));
+            saved.add(List.of("measured", Summary.count(a.headline() - b.headline()) + " " + head.name(),
+                    head.source() + " over the crawl without the gate minus with it " + String.join(" ", db.notes())));
         }
         saved.add(List.of("estimated", Summary.count(estimate.saved()) + " index pages", estimate.basis()));
         page.table("Disk accesses saved", List.of("kind", "saved", "how"), saved);
@@ -87,5 +96,10 @@ final class DemoPage {
                         with.inserted()), r.consistent() ? "the same with and without the gate"
                         : "MISMATCH: without the gate " + without.found() + " / " + without.inserted())));
         return page;
+    }
+
+    private static Comparison comparison(Counter c, String label, long without, long with) {
+        return c.bytes() ? new Comparison(label, without / 1048576.0, with / 1048576.0, "MiB", "measured: " + c.source())
+                : new Comparison(label, without, with, "", "measured: " + c.source());
     }
 }

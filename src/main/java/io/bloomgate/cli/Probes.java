@@ -1,6 +1,5 @@
 package io.bloomgate.cli;
 
-import io.bloomgate.report.H2IoCounters;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -17,7 +16,12 @@ import javax.sql.DataSource;
  */
 final class Probes {
 
-    static final String LOOKUP = "SELECT depth, visited_at FROM visited WHERE url = ?";
+    static final String LOOKUP = lookup(VisitedDatabase.TABLE);
+
+    /** A request's lookup of a URL in {@code table}. */
+    static String lookup(String table) {
+        return "SELECT depth, visited_at FROM " + table + " WHERE url = ?";
+    }
     /** The share of requests for a URL that is in the table. */
     static final double PRESENT = 0.01;
     /** Ids of URLs no crawl inserts: crawls insert the ids right after the table's, densely. */
@@ -33,15 +37,18 @@ final class Probes {
         this.seed = seed;
     }
 
-    /** Requests through {@code source}, on a table holding the URLs {@code 0 .. visited-1}. */
-    Walk walk(DataSource source, Connection counters, long visited) throws SQLException {
-        return new Walk(source, counters, visited);
+    /**
+     * Requests through {@code source}, on {@code table} holding the URLs {@code 0 .. visited-1};
+     * {@code meter} reads the database's counters around each batch.
+     */
+    Walk walk(DataSource source, String table, Meter meter, long visited) throws SQLException {
+        return new Walk(source, table, meter, visited);
     }
 
     /** The requests in progress, a batch at a time (so that two runs can alternate). */
     final class Walk implements AutoCloseable {
 
-        private final Connection counters;
+        private final Meter meter;
         private final Connection c;
         private final PreparedStatement lookup;
         private final SplittableRandom random = new SplittableRandom(seed);
@@ -49,15 +56,15 @@ final class Probes {
         private long done;
         private long found;
         private long nanos;
-        private H2IoCounters io = H2IoCounters.ZERO;
+        private Io io;
         private boolean counted = true;
 
-        private Walk(DataSource source, Connection counters, long visited) throws SQLException {
-            this.counters = counters;
+        private Walk(DataSource source, String table, Meter meter, long visited) throws SQLException {
+            this.meter = meter;
             this.visited = visited;
             Connection connection = source.getConnection();
             try {
-                lookup = connection.prepareStatement(LOOKUP);
+                lookup = connection.prepareStatement(lookup(table));
             } catch (SQLException | RuntimeException e) {
                 connection.close();
                 throw e;
@@ -76,7 +83,7 @@ final class Probes {
         /** One batch of requests; returns its time. */
         long step() throws SQLException {
             int n = (int) Math.min(workload.batch(), workload.checks() - done);
-            H2IoCounters before = H2IoCounters.read(counters).orElse(null);
+            Io before = meter.read(c);
             long t0 = System.nanoTime();
             for (int i = 0; i < n; i++) {
                 long id = random.nextDouble() < PRESENT ? random.nextLong(visited) : ABSENT_FROM + done + i;
@@ -88,11 +95,11 @@ final class Probes {
                 }
             }
             long t = System.nanoTime() - t0;
-            H2IoCounters after = H2IoCounters.read(counters).orElse(null);
+            Io after = meter.read(c);
             if (before == null || after == null) {
                 counted = false;
             } else {
-                io = io.plus(after.minus(before));
+                io = io == null ? after.minus(before) : io.plus(after.minus(before));
             }
             done += n;
             nanos += t;
@@ -118,9 +125,9 @@ final class Probes {
      * @param lookups requests (lookups) sent
      * @param found   lookups that found a row
      * @param nanos   their wall time
-     * @param io      H2's file I/O meanwhile, or null if H2 keeps no counters
+     * @param io      the database's counters of the work meanwhile, or null if it keeps none
      */
-    record ProbeRun(long lookups, long found, long nanos, H2IoCounters io) {
+    record ProbeRun(long lookups, long found, long nanos, Io io) {
 
         double lookupsPerSecond() {
             return lookups / (nanos / 1e9);

@@ -1,9 +1,9 @@
 package io.bloomgate.cli;
 
 import io.bloomgate.report.DiskAccessEstimate;
-import io.bloomgate.report.H2IoCounters;
 import io.bloomgate.report.JsonWriter;
 import io.bloomgate.stats.GuardStats;
+import java.util.List;
 import java.util.Locale;
 
 /** The two runs' figures as the demo's text, the benchmark's one line, and JSON. */
@@ -13,9 +13,13 @@ final class Summary {
     private final CrawlRun with;
     private final CrawlRun without;
     private final GuardStats guard;
+    private final TwoRuns.Facts db;
+    private final List<Counter> counters;
 
     Summary(TwoRuns.Result result) {
         this.r = result;
+        this.db = result.database();
+        this.counters = db.counters();
         this.with = result.with();
         this.without = result.without();
         this.guard = result.with().guard();
@@ -25,8 +29,7 @@ final class Summary {
     String text() {
         Workload w = r.workload();
         StringBuilder out = new StringBuilder();
-        line(out, "bloomgate demo: a crawler's visited-URL table on H2 (file database, %,d KiB page cache)",
-                w.cacheKb());
+        line(out, "bloomgate demo: a crawler's visited-URL table on %s", db.description());
         line(out, "  %,d visited URLs (%.0f MB); %,d discovered URLs checked, %.0f%% of them seen before; target"
                 + " false-positive rate %s; seed %d", w.urls(), r.databaseBytes() / 1e6, w.checks(), 100 * w.seen(),
                 percent(w.fpp()), w.seed());
@@ -39,7 +42,7 @@ final class Summary {
         line(out, "  %-40s %14s %14s", "", "without gate", "with gate");
         row(out, "lookups (discovered URLs checked)", count(without.checks()), count(with.checks()));
         row(out, "  answered by the filter (avoided)", "-", count(guard.avoided()));
-        row(out, "  sent to H2 (passed through, bypassed)", count(without.databaseLookups()),
+        row(out, "  sent to " + db.name() + " (passed through, bypassed)", count(without.databaseLookups()),
                 count(with.databaseLookups()));
         row(out, "  false positives", "-", count(guard.falsePositives()));
         row(out, "  observed false-positive rate", "-", percent(guard.observedFalsePositiveRate()));
@@ -51,30 +54,39 @@ final class Summary {
         row(out, "  of which visiting (inserts, commits)", seconds((without.nanos() - without.lookupNanos()) / 1e9),
                 seconds((with.nanos() - with.lookupNanos()) / 1e9));
         row(out, "throughput (checks/s)", count(without.checksPerSecond()), count(with.checksPerSecond()));
-        H2IoCounters a = without.io();
-        H2IoCounters b = with.io();
+        Io a = without.io();
+        Io b = with.io();
         if (a != null && b != null) {
-            row(out, "H2 file reads (measured, info.FILE_READ)", count(a.fileReads()), count(b.fileReads()));
-            row(out, "  while looking up", count(without.lookupIo().fileReads()), count(with.lookupIo().fileReads()));
-            row(out, "  while visiting (inserting)", count(without.insertIo().fileReads()), count(with.insertIo().fileReads()));
-            row(out, "H2 bytes read (measured, FILE_READ_BYTES)", mib(a.fileReadBytes()), mib(b.fileReadBytes()));
+            for (int i = 0; i < counters.size(); i++) {
+                Counter c = counters.get(i);
+                row(out, c.row(), amount(c, a.get(i)), amount(c, b.get(i)));
+                if (c.split()) {
+                    row(out, "  while looking up", amount(c, without.lookupIo().get(i)),
+                            amount(c, with.lookupIo().get(i)));
+                    row(out, "  while visiting (inserting)", amount(c, without.insertIo().get(i)),
+                            amount(c, with.insertIo().get(i)));
+                }
+            }
         }
         out.append('\n');
         DiskAccessEstimate estimate = DiskAccessEstimate.of(guard.avoided(), guard.filter().estimatedKeys());
+        String headline = counters.get(0).name();
         if (a != null && b != null) {
-            long saved = a.fileReads() - b.fileReads();
-            line(out, "  disk accesses saved, measured: %s H2 file reads (%s of them while looking up)", count(saved),
-                    count(without.lookupIo().fileReads() - with.lookupIo().fileReads()));
-            if (without.lookupIo().fileReads() < without.checks() / 100) {
-                line(out, "  note: H2 served nearly every lookup from its page cache (the counters show almost no"
-                        + " file reads); lower --cache-kb or raise --urls to make lookups read the file");
+            long saved = a.headline() - b.headline();
+            line(out, "  %s saved, measured: %s %s (%s of them while looking up)", db.savedWhat(), count(saved),
+                    headline, count(without.lookupIo().headline() - with.lookupIo().headline()));
+            String note = db.cacheNote().apply(without);
+            if (note != null) {
+                line(out, "  %s", note);
             }
         } else {
-            line(out, "  disk accesses saved, measured: not available (H2 keeps no file counters here)");
+            line(out, "  %s saved, measured: not available (%s keeps no such counters here)", db.savedWhat(), db.name());
         }
         line(out, "  disk accesses saved, %s = %s index pages", estimate.basis().replace("×", "x"), // ASCII: any console
                 count(estimate.saved()));
-        line(out, "  (H2 counts a read for every page not in its own cache; the OS may still serve it from memory)");
+        for (String note : db.notes()) {
+            line(out, "  %s", note);
+        }
         line(out, "  speed-up: %.2fx (median of %d alternating batches; totals %.2f s without, %.2f s with: %.2fx)",
                 r.crawl().speedUp(), r.crawl().size(), without.seconds(), with.seconds(),
                 without.seconds() / with.seconds());
@@ -97,14 +109,14 @@ final class Summary {
         Probes.ProbeRun b = r.probesWith();
         line(out, "    requests for URLs nobody visited (nothing inserted): %.1fx faster, %s -> %s lookups/s%s",
                 r.probes().speedUp(), count(a.lookupsPerSecond()), count(b.lookupsPerSecond()),
-                a.io() == null || b.io() == null ? "" : String.format(Locale.ROOT, ", H2 file reads %s -> %s",
-                        count(a.io().fileReads()), count(b.io().fileReads())));
-        H2IoCounters wi = with.insertIo();
-        H2IoCounters wo = without.insertIo();
-        line(out, "    writes: each insert also adds its key to the filter (H2's trigger, inside the transaction);"
-                + " measured: inserts %s with the gate%s", change(crawl.writeCost()), wi == null || wo == null ? ""
-                        : String.format(Locale.ROOT, " (the same work: %s vs %s H2 file reads)",
-                                count(wi.fileReads()), count(wo.fileReads())));
+                a.io() == null || b.io() == null ? "" : String.format(Locale.ROOT, ", %s %s -> %s",
+                        counters.get(0).name(), count(a.io().headline()), count(b.io().headline())));
+        Io wi = with.insertIo();
+        Io wo = without.insertIo();
+        line(out, "    writes: each insert also adds its key to the filter (%s); measured: inserts %s with the gate%s",
+                db.writeHook(), change(crawl.writeCost()), wi == null || wo == null ? ""
+                        : String.format(Locale.ROOT, " (%s%s vs %s %s)", db.writeWork(), count(wi.get(db.writeCounter())),
+                                count(wo.get(db.writeCounter())), counters.get(db.writeCounter()).name()));
     }
 
     /** A fractional change as "3.1% slower" / "2.0% faster". */
@@ -120,28 +132,33 @@ final class Summary {
         Probes.ProbeRun a = r.probesWithout();
         Probes.ProbeRun b = r.probesWith();
         line(out, "  requests for URLs nobody visited (%.0f%% of them for a visited URL; nothing inserted): %s",
-                100 * Probes.PRESENT, Probes.LOOKUP);
+                100 * Probes.PRESENT, Probes.lookup(db.tableLabel()));
         line(out, "  %-40s %14s %14s", "", "without gate", "with gate");
         row(out, "lookups", count(a.lookups()), count(b.lookups()));
         row(out, "  found a row", count(a.found()), count(b.found()));
         row(out, "wall time", seconds(a.nanos() / 1e9), seconds(b.nanos() / 1e9));
         row(out, "lookups per second", count(a.lookupsPerSecond()), count(b.lookupsPerSecond()));
         if (a.io() != null && b.io() != null) {
-            row(out, "H2 file reads (measured, info.FILE_READ)", count(a.io().fileReads()), count(b.io().fileReads()));
+            for (int i = 0; i < counters.size(); i++) {
+                Counter c = counters.get(i);
+                if (!c.bytes()) {
+                    row(out, c.row(), amount(c, a.io().get(i)), amount(c, b.io().get(i)));
+                }
+            }
         }
         line(out, "  speed-up: %.2fx (median of %d alternating batches)", r.probes().speedUp(), r.probes().size());
     }
 
     /** The benchmark's result in one line. */
     String line() {
-        H2IoCounters a = without.io();
-        H2IoCounters b = with.io();
+        Io a = without.io();
+        Io b = with.io();
         return String.format(Locale.ROOT, "urls=%d checks=%d seen=%s fpp=%s seed=%d | without: %.2f s %.0f/s %s reads"
                 + " | with: %.2f s %.0f/s %s reads | avoided=%d passed=%d fp=%d (%s) | build %.2f s | speedup %.2fx"
                 + " (inserts %+.1f%%) | absent-key requests %.2fx%s",
                 r.workload().urls(), r.workload().checks(), r.workload().seen(), r.workload().fpp(), r.workload().seed(),
-                without.seconds(), without.checksPerSecond(), a == null ? "?" : a.fileReads(), with.seconds(),
-                with.checksPerSecond(), b == null ? "?" : b.fileReads(), guard.avoided(), guard.passedThrough(),
+                without.seconds(), without.checksPerSecond(), a == null ? "?" : a.headline(), with.seconds(),
+                with.checksPerSecond(), b == null ? "?" : b.headline(), guard.avoided(), guard.passedThrough(),
                 guard.falsePositives(), percent(guard.observedFalsePositiveRate()), with.buildNanos() / 1e9,
                 r.crawl().speedUp(), 100 * r.crawl().writeCost(), r.probes().speedUp(),
                 r.consistent() ? "" : " MISMATCH");
@@ -154,6 +171,7 @@ final class Summary {
                 .name("workload").beginObject().field("urls", w.urls()).field("checks", w.checks())
                 .field("seenFraction", w.seen()).field("targetFpp", w.fpp()).field("seed", w.seed())
                 .field("cacheKiB", w.cacheKb()).field("batch", w.batch()).endObject()
+                .field("database", db.description())
                 .field("databaseBytes", r.databaseBytes())
                 .field("loadSeconds", r.loadSeconds())
                 .field("buildSeconds", with.buildNanos() / 1e9);
@@ -167,7 +185,7 @@ final class Summary {
         json.name("diskAccessesSaved").beginObject().field("estimated", estimate.saved())
                 .field("indexDepth", estimate.depth());
         if (with.io() != null && without.io() != null) {
-            json.field("measuredFileReads", without.io().fileReads() - with.io().fileReads());
+            json.field(counters.get(0).json("measured"), without.io().headline() - with.io().headline());
         }
         json.endObject().field("speedup", r.crawl().speedUp())
                 .field("lookupSpeedup", r.crawl().lookupSpeedUp()).field("insertCost", r.crawl().writeCost())
@@ -177,20 +195,26 @@ final class Summary {
                 .field("withoutGateLookupsPerSecond", r.probesWithout().lookupsPerSecond())
                 .field("withGateLookupsPerSecond", r.probesWith().lookupsPerSecond());
         if (r.probesWith().io() != null && r.probesWithout().io() != null) {
-            json.field("withoutGateFileReads", r.probesWithout().io().fileReads())
-                    .field("withGateFileReads", r.probesWith().io().fileReads());
+            json.field(counters.get(0).json("withoutGate"), r.probesWithout().io().headline())
+                    .field(counters.get(0).json("withGate"), r.probesWith().io().headline());
         }
         return json.endObject().field("consistent", r.consistent()).endObject().toString();
     }
 
-    private static void run(JsonWriter json, CrawlRun run) {
+    private void run(JsonWriter json, CrawlRun run) {
         json.beginObject().field("seconds", run.seconds()).field("lookupSeconds", run.lookupNanos() / 1e9)
                 .field("checksPerSecond", run.checksPerSecond()).field("databaseLookups", run.databaseLookups())
                 .field("found", run.found()).field("inserted", run.inserted());
         if (run.io() != null) {
-            json.field("fileReads", run.io().fileReads()).field("fileReadBytes", run.io().fileReadBytes())
-                    .field("lookupFileReads", run.lookupIo().fileReads())
-                    .field("insertFileReads", run.insertIo().fileReads());
+            for (int i = 0; i < counters.size(); i++) {
+                json.field(counters.get(i).json(), run.io().get(i));
+            }
+            for (int i = 0; i < counters.size(); i++) {
+                if (counters.get(i).split()) {
+                    json.field(counters.get(i).json("lookup"), run.lookupIo().get(i))
+                            .field(counters.get(i).json("insert"), run.insertIo().get(i));
+                }
+            }
         }
         json.endObject();
     }
@@ -201,6 +225,11 @@ final class Summary {
 
     private static void line(StringBuilder out, String format, Object... args) {
         out.append(String.format(Locale.ROOT, format, args)).append('\n');
+    }
+
+    /** A counter's value: a count, or MiB for bytes. */
+    static String amount(Counter c, long value) {
+        return c.bytes() ? mib(value) : count(value);
     }
 
     static String count(double n) {

@@ -3,19 +3,12 @@ package io.bloomgate.cli;
 import io.bloomgate.BloomGate;
 import io.bloomgate.GateReport;
 import io.bloomgate.report.GateHistory;
-import io.bloomgate.report.H2IoCounters;
 import io.bloomgate.stats.GuardStats;
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.sql.Connection;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.time.Duration;
-import java.util.Comparator;
 import java.util.List;
-import java.util.stream.Stream;
-import org.h2.jdbcx.JdbcDataSource;
+import java.util.function.Function;
 
 /**
  * The demo's measurement: loads the visited-URL table once, then runs the crawl on a fresh copy
@@ -32,10 +25,29 @@ import org.h2.jdbcx.JdbcDataSource;
  */
 final class TwoRuns {
 
-    /** Everything the demo and the benchmark print. */
-    record Result(Workload workload, boolean reused, double loadSeconds, long databaseBytes, CrawlRun with,
-            CrawlRun without, Rounds crawl, Probes.ProbeRun probesWith, Probes.ProbeRun probesWithout, Rounds probes,
-            List<GateHistory.Sample> history, GateReport report) {
+    /**
+     * What the summary says about the database the figures came from (read while it was open).
+     *
+     * @see DemoDatabase
+     */
+    record Facts(String name, String description, String tableLabel, List<Counter> counters, List<String> notes,
+            String savedWhat, String writeHook, String writeWork, int writeCounter,
+            Function<CrawlRun, String> cacheNote) {
+
+        Facts(DemoDatabase db) {
+            this(db.name(), db.description(), db.tableLabel(), db.counters(), db.countersNotes(), db.savedWhat(),
+                    db.writeHook(), db.writeWork(), db.writeCounter(), db::cacheNote);
+        }
+    }
+
+    /**
+     * Everything the demo and the benchmark print.
+     *
+     * @param kept a line saying what the demo left behind (--db files, the MariaDB base table), or null
+     */
+    record Result(Workload workload, Facts database, boolean reused, double loadSeconds, long databaseBytes,
+            CrawlRun with, CrawlRun without, Rounds crawl, Probes.ProbeRun probesWith, Probes.ProbeRun probesWithout,
+            Rounds probes, List<GateHistory.Sample> history, GateReport report, String kept) {
 
         /** Whether both runs found and inserted the same URLs (they must: the gate never answers wrongly). */
         boolean consistent() {
@@ -72,32 +84,19 @@ final class TwoRuns {
      * and whatever else makes a first crawl on a big file slow (measured: its inserts took 1.5 to
      * 2.5 s longer at the default size, whichever run went first) happen off the clock.
      */
-    private void warmUp(VisitedDatabase db) throws SQLException, IOException {
+    private void warmUp(DemoDatabase db) throws SQLException, IOException {
         progress.begin("warming up", 0);
         Workload shorter = new Workload(workload.urls(), Math.min(workload.checks(), WARM_UP_CHECKS), workload.seen(),
-                workload.fpp(), workload.seed(), workload.db(), workload.cacheKb(), workload.batch());
+                workload.fpp(), workload.seed(), workload.db(), workload.cacheKb(), workload.batch(), workload.dbUrl());
         TwoRuns warm = new TwoRuns(shorter, Progress.none(), false, ~workload.seed()); // the same URLs, another stream
         warm.crawlBoth(db, "warm-up-with-gate", "warm-up-without-gate", new Holder());
         progress.end();
     }
 
     Result run() throws SQLException, IOException {
-        Path dir = directory();
-        // Ctrl-C skips the finally below: the temporary directory (hundreds of MB) is deleted by a hook.
-        Thread cleanUp = workload.db() != null ? null : new Thread(() -> {
-            try {
-                deleteTree(dir);
-            } catch (IOException | RuntimeException e) {
-                // the JVM is exiting: nothing to tell
-            }
-        }, "bloomgate-demo-cleanup");
-        if (cleanUp != null) {
-            Runtime.getRuntime().addShutdownHook(cleanUp);
-        }
-        try {
-            VisitedDatabase db = new VisitedDatabase(dir, workload, urls);
+        try (DemoDatabase db = open()) {
             long start = System.nanoTime();
-            boolean reused = workload.db() != null && db.reusable();
+            boolean reused = db.reusable();
             if (!reused) {
                 db.load(progress);
             }
@@ -107,37 +106,14 @@ final class TwoRuns {
             }
             Holder h = new Holder();
             crawlBoth(db, "run-with-gate", "run-without-gate", h);
-            return new Result(workload, reused, loadSeconds, db.baseBytes(), h.with, h.without, h.crawl, h.probesWith,
-                    h.probesWithout, h.probes, h.history, h.report);
-        } finally {
-            if (cleanUp != null) {
-                try {
-                    Runtime.getRuntime().removeShutdownHook(cleanUp);
-                } catch (IllegalStateException shuttingDown) {
-                    // the hook runs (or ran) anyway
-                }
-                deleteTree(dir);
-            }
+            return new Result(workload, new Facts(db), reused, loadSeconds, db.baseBytes(), h.with, h.without, h.crawl,
+                    h.probesWith, h.probesWithout, h.probes, h.history, h.report, db.kept());
         }
     }
 
-    /** The --db directory (created if missing), or a new temporary one; an error says why it cannot be. */
-    private Path directory() throws IOException {
-        if (workload.db() != null) {
-            try {
-                return Files.createDirectories(workload.db());
-            } catch (IOException e) {
-                throw new IOException("cannot create the --db directory " + workload.db() + ": "
-                        + OutputPaths.reason(e) + "; pass another directory with --db DIR", e);
-            }
-        }
-        try {
-            return Files.createTempDirectory("bloomgate-demo-");
-        } catch (IOException e) {
-            throw new IOException("cannot create a temporary directory for the database in "
-                    + System.getProperty("java.io.tmpdir") + ": " + OutputPaths.reason(e) + "; pass a directory with"
-                    + " --db DIR (or another temporary directory with -Djava.io.tmpdir=DIR)", e);
-        }
+    /** The workload's database: MySQL/MariaDB with --db-url, else H2 files (in --db, or a temporary directory). */
+    private DemoDatabase open() throws SQLException, IOException {
+        return workload.dbUrl() != null ? MySqlDemoDatabase.open(workload, urls) : VisitedDatabase.open(workload, urls);
     }
 
     /** What the paired runs produce. */
@@ -154,86 +130,77 @@ final class TwoRuns {
 
     /**
      * Both crawls, then both runs of requests, on two fresh copies of the base, alternating batch by
-     * batch. Each database has its own counters connection, open throughout: H2 closes a database
-     * with its last connection, and its counters restart when it reopens.
+     * batch. The copies of the main runs stay in a --db directory; the rest are removed at once.
      */
-    private void crawlBoth(VisitedDatabase db, String withName, String withoutName, Holder holder)
+    private void crawlBoth(DemoDatabase db, String withName, String withoutName, Holder holder)
             throws SQLException, IOException {
-        try {
-            db.copyBase(withName);
-            db.copyBase(withoutName);
-            JdbcDataSource withH2 = db.dataSource(withName, workload.cacheKb());
-            JdbcDataSource withoutH2 = db.dataSource(withoutName, workload.cacheKb());
-            try (Connection withCounters = withH2.getConnection(); Connection withoutCounters = withoutH2.getConnection()) {
-                H2IoCounters before = H2IoCounters.read(withCounters).orElse(null);
-                progress.begin("building the gate", 0);
-                long t0 = System.nanoTime();
-                try (BloomGate gate = BloomGate.builder(withH2)
-                        .guard(VisitedDatabase.TABLE, "url", workload.expectedKeys(), workload.fpp()).build()) {
-                    long buildNanos = System.nanoTime() - t0;
-                    progress.end();
-                    H2IoCounters built = H2IoCounters.read(withCounters).orElse(null);
-                    Crawl crawl = new Crawl(workload, urls, streamSeed);
-                    Rounds crawlRounds = new Rounds();
-                    Crawl.Phases with;
-                    Crawl.Phases without;
-                    long visited;
-                    try (GateHistory history = GateHistory.every(gate, SAMPLE_EVERY)) {
-                        try (Crawl.Walk a = crawl.walk(gate.dataSource(), withCounters);
-                                Crawl.Walk b = crawl.walk(withoutH2, withoutCounters)) {
-                            progress.begin("crawling, with and without the gate in turn", 2 * workload.checks());
-                            for (int i = 0; !a.finished(); i++) {
-                                Crawl.Batch x;
-                                Crawl.Batch y;
-                                if (i % 2 == 0) {
-                                    x = a.step();
-                                    progress.advance(a.done() + b.done());
-                                    y = b.step();
-                                } else {
-                                    y = b.step();
-                                    progress.advance(a.done() + b.done());
-                                    x = a.step();
-                                }
-                                progress.advance(a.done() + b.done());
-                                crawlRounds.add(x.lookupNanos(), x.insertNanos(), y.lookupNanos(), y.insertNanos());
-                            }
-                            progress.end();
-                            with = a.phases();
-                            without = b.phases();
-                            visited = a.visited();
+        boolean keep = workload.db() != null && warmUp;
+        progress.begin("copying the table for each run", 0);
+        try (DemoDatabase.Side withSide = db.copy(withName); DemoDatabase.Side withoutSide = db.copy(withoutName)) {
+            progress.end();
+            crawlBoth(withSide, withoutSide, holder);
+            withSide.close(keep);
+            withoutSide.close(keep);
+        }
+    }
+
+    private void crawlBoth(DemoDatabase.Side withSide, DemoDatabase.Side withoutSide, Holder holder)
+            throws SQLException {
+        progress.begin("building the gate", 0);
+        long t0 = System.nanoTime();
+        try (BloomGate gate = BloomGate.builder(withSide.dataSource())
+                .guard(withSide.table(), "url", workload.expectedKeys(), workload.fpp()).build()) {
+            long buildNanos = System.nanoTime() - t0;
+            progress.end();
+            Crawl crawl = new Crawl(workload, urls, streamSeed);
+            Rounds crawlRounds = new Rounds();
+            Crawl.Phases with;
+            Crawl.Phases without;
+            long visited;
+            try (GateHistory history = GateHistory.every(gate, SAMPLE_EVERY)) {
+                try (Crawl.Walk a = crawl.walk(gate.dataSource(), withSide);
+                        Crawl.Walk b = crawl.walk(withoutSide.dataSource(), withoutSide)) {
+                    progress.begin("crawling, with and without the gate in turn", 2 * workload.checks());
+                    for (int i = 0; !a.finished(); i++) {
+                        Crawl.Batch x;
+                        Crawl.Batch y;
+                        if (i % 2 == 0) {
+                            x = a.step();
+                            progress.advance(a.done() + b.done());
+                            y = b.step();
+                        } else {
+                            y = b.step();
+                            progress.advance(a.done() + b.done());
+                            x = a.step();
                         }
-                        history.sample();
-                        holder.history = history.samples();
+                        progress.advance(a.done() + b.done());
+                        crawlRounds.add(x.lookupNanos(), x.insertNanos(), y.lookupNanos(), y.insertNanos());
                     }
-                    GuardStats guard = gate.stats(VisitedDatabase.TABLE, "url");
-                    holder.report = gate.report();
-                    holder.with = result(true, with, guard, buildNanos,
-                            before == null || built == null ? null : built.minus(before));
-                    holder.without = result(false, without, null, 0, null);
-                    holder.crawl = crawlRounds;
-                    probeBoth(gate, withCounters, withoutH2, withoutCounters, visited, holder);
+                    progress.end();
+                    with = a.phases();
+                    without = b.phases();
+                    visited = a.visited();
                 }
-                for (Connection counters : new Connection[] {withCounters, withoutCounters}) {
-                    try (Statement s = counters.createStatement()) {
-                        s.execute("SHUTDOWN");
-                    }
-                }
+                history.sample();
+                holder.history = history.samples();
             }
-        } finally {
-            if (workload.db() == null || !warmUp) {
-                db.delete(withName); // up to a few hundred MB each: do not wait for the end
-                db.delete(withoutName);
-            }
+            GuardStats guard = gate.stats(withSide.table(), "url");
+            holder.report = gate.report();
+            holder.with = result(true, with, guard, buildNanos);
+            holder.without = result(false, without, null, 0);
+            holder.crawl = crawlRounds;
+            probeBoth(gate, withSide, withoutSide, visited, holder);
         }
     }
 
     /** The second scenario on the crawled copies: requests for URLs nobody visited, in turn. */
-    private void probeBoth(BloomGate gate, Connection withCounters, JdbcDataSource withoutH2,
-            Connection withoutCounters, long visited, Holder holder) throws SQLException {
+    private void probeBoth(BloomGate gate, DemoDatabase.Side withSide, DemoDatabase.Side withoutSide, long visited,
+            Holder holder) throws SQLException {
         Probes probes = new Probes(workload, urls, ~streamSeed * 31);
         Rounds rounds = new Rounds();
-        try (Probes.Walk a = probes.walk(gate.dataSource(), withCounters, visited);
-                Probes.Walk b = probes.walk(withoutH2, withoutCounters, visited)) {
+        try (Probes.Walk a = probes.walk(gate.dataSource(), withSide.table(), withSide.meter(), visited);
+                Probes.Walk b = probes.walk(withoutSide.dataSource(), withoutSide.table(), withoutSide.meter(),
+                        visited)) {
             progress.begin("requests for URLs nobody visited, with and without the gate in turn", 2 * workload.checks());
             for (int i = 0; !a.finished(); i++) {
                 long x;
@@ -255,17 +222,8 @@ final class TwoRuns {
         }
     }
 
-    private CrawlRun result(boolean withGate, Crawl.Phases p, GuardStats guard, long buildNanos,
-            H2IoCounters buildIo) {
+    private CrawlRun result(boolean withGate, Crawl.Phases p, GuardStats guard, long buildNanos) {
         return new CrawlRun(withGate, workload.checks(), p.found, p.inserted, p.nanos, p.lookupNanos,
-                p.counted ? p.lookupIo : null, p.counted ? p.insertIo : null, guard, buildNanos, buildIo);
-    }
-
-    private static void deleteTree(Path dir) throws IOException {
-        try (Stream<Path> paths = Files.walk(dir)) {
-            for (Path p : (Iterable<Path>) paths.sorted(Comparator.reverseOrder())::iterator) {
-                Files.deleteIfExists(p);
-            }
-        }
+                p.counted ? p.lookupIo : null, p.counted ? p.insertIo : null, guard, buildNanos);
     }
 }

@@ -1,5 +1,6 @@
 package io.bloomgate.cli;
 
+import io.bloomgate.report.H2IoCounters;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -11,19 +12,32 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.sql.Timestamp;
 import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.stream.Stream;
+import javax.sql.DataSource;
 import org.h2.jdbcx.JdbcDataSource;
 
 /**
  * The crawler's H2 file database: a base file holding the visited-URL table, loaded once, and a
  * fresh copy of it for each run, so the runs with and without the gate start from the same bytes
- * and do the same work.
+ * and do the same work. The files go to the {@code --db} directory, or to a temporary one deleted
+ * at {@link #close()} (or by a shutdown hook on Ctrl-C).
  */
-final class VisitedDatabase {
+final class VisitedDatabase implements DemoDatabase {
 
     static final String TABLE = "visited";
     static final String CREATE = "CREATE TABLE visited (url VARCHAR(2048) PRIMARY KEY, depth INT NOT NULL,"
             + " visited_at TIMESTAMP NOT NULL)";
-    static final String INSERT = "INSERT INTO visited (url, depth, visited_at) VALUES (?, ?, ?)";
+    static final String INSERT = insert(TABLE);
+
+    /** H2's counters, as {@link H2IoCounters} reads them. */
+    private static final List<Counter> COUNTERS = List.of(
+            new Counter("H2 file reads (measured, info.FILE_READ)", "H2 file reads", "H2 info.FILE_READ", "fileReads",
+                    false, true),
+            new Counter("H2 bytes read (measured, FILE_READ_BYTES)", "H2 bytes read", "H2 info.FILE_READ_BYTES",
+                    "fileReadBytes", true, false));
     /** Load timestamps start here, a second per URL: deterministic, so both runs' rows are equal. */
     static final long EPOCH_MILLIS = 1_700_000_000_000L;
 
@@ -35,11 +49,180 @@ final class VisitedDatabase {
     private final Path dir;
     private final Workload workload;
     private final Urls urls;
+    /** Deletes a temporary directory on Ctrl-C (which skips {@link #close()}); null with --db. */
+    private final Thread cleanUp;
 
     VisitedDatabase(Path dir, Workload workload, Urls urls) {
+        this(dir, workload, urls, null);
+    }
+
+    private VisitedDatabase(Path dir, Workload workload, Urls urls, Thread cleanUp) {
         this.dir = dir;
         this.workload = workload;
         this.urls = urls;
+        this.cleanUp = cleanUp;
+    }
+
+    /**
+     * The database in the workload's --db directory (created if missing), or in a new temporary one
+     * that {@link #close()} deletes; an error says why the directory cannot be.
+     */
+    static VisitedDatabase open(Workload workload, Urls urls) throws IOException {
+        if (workload.db() != null) {
+            try {
+                return new VisitedDatabase(Files.createDirectories(workload.db()), workload, urls);
+            } catch (IOException e) {
+                throw new IOException("cannot create the --db directory " + workload.db() + ": "
+                        + OutputPaths.reason(e) + "; pass another directory with --db DIR", e);
+            }
+        }
+        Path dir;
+        try {
+            dir = Files.createTempDirectory("bloomgate-demo-");
+        } catch (IOException e) {
+            throw new IOException("cannot create a temporary directory for the database in "
+                    + System.getProperty("java.io.tmpdir") + ": " + OutputPaths.reason(e) + "; pass a directory with"
+                    + " --db DIR (or another temporary directory with -Djava.io.tmpdir=DIR)", e);
+        }
+        // Ctrl-C skips close(): the temporary directory (hundreds of MB) is deleted by a hook.
+        Thread cleanUp = new Thread(() -> {
+            try {
+                deleteTree(dir);
+            } catch (IOException | RuntimeException e) {
+                // the JVM is exiting: nothing to tell
+            }
+        }, "bloomgate-demo-cleanup");
+        Runtime.getRuntime().addShutdownHook(cleanUp);
+        return new VisitedDatabase(dir, workload, urls, cleanUp);
+    }
+
+    /** The crawl's insert into {@code table}. */
+    static String insert(String table) {
+        return "INSERT INTO " + table + " (url, depth, visited_at) VALUES (?, ?, ?)";
+    }
+
+    @Override
+    public String name() {
+        return "H2";
+    }
+
+    @Override
+    public String description() {
+        return String.format(Locale.ROOT, "H2 (file database, %,d KiB page cache)", workload.cacheKb());
+    }
+
+    @Override
+    public String tableLabel() {
+        return TABLE;
+    }
+
+    @Override
+    public List<Counter> counters() {
+        return COUNTERS;
+    }
+
+    @Override
+    public List<String> countersNotes() {
+        return List.of("(H2 counts a read for every page not in its own cache; the OS may still serve it from memory)");
+    }
+
+    @Override
+    public String cacheNote(CrawlRun without) {
+        return without.lookupIo().headline() < without.checks() / 100
+                ? "note: H2 served nearly every lookup from its page cache (the counters show almost no file reads);"
+                        + " lower --cache-kb or raise --urls to make lookups read the file"
+                : null;
+    }
+
+    @Override
+    public String savedWhat() {
+        return "disk accesses";
+    }
+
+    @Override
+    public String writeHook() {
+        return "H2's trigger, inside the transaction";
+    }
+
+    @Override
+    public int writeCounter() {
+        return 0;
+    }
+
+    @Override
+    public String writeWork() {
+        return "the same work: ";
+    }
+
+    @Override
+    public Side copy(String name) throws SQLException, IOException {
+        copyBase(name);
+        JdbcDataSource ds = dataSource(name, workload.cacheKb());
+        // Open throughout the run: H2 closes a database with its last connection, and its counters
+        // restart when it reopens.
+        Connection counters = ds.getConnection();
+        return new Side() {
+            private boolean closed;
+
+            @Override
+            public String table() {
+                return TABLE;
+            }
+
+            @Override
+            public DataSource dataSource() {
+                return ds;
+            }
+
+            @Override
+            public Meter meter() {
+                return session -> H2IoCounters.read(counters).map(VisitedDatabase::io).orElse(null);
+            }
+
+            @Override
+            public void close(boolean keep) throws SQLException, IOException {
+                if (closed) {
+                    return;
+                }
+                closed = true;
+                try (counters; Statement s = counters.createStatement()) {
+                    s.execute("SHUTDOWN");
+                } finally {
+                    if (!keep) {
+                        delete(name); // up to a few hundred MB each: do not wait for the end
+                    }
+                }
+            }
+        };
+    }
+
+    private static Io io(H2IoCounters c) {
+        return new Io(c.fileReads(), c.fileReadBytes());
+    }
+
+    @Override
+    public String kept() {
+        return workload.db() == null ? null : OutputPaths.keptDatabase(workload.db());
+    }
+
+    @Override
+    public void close() throws IOException {
+        if (cleanUp != null) {
+            try {
+                Runtime.getRuntime().removeShutdownHook(cleanUp);
+            } catch (IllegalStateException shuttingDown) {
+                // the hook runs (or ran) anyway
+            }
+            deleteTree(dir);
+        }
+    }
+
+    private static void deleteTree(Path dir) throws IOException {
+        try (Stream<Path> paths = Files.walk(dir)) {
+            for (Path p : (Iterable<Path>) paths.sorted(Comparator.reverseOrder())::iterator) {
+                Files.deleteIfExists(p);
+            }
+        }
     }
 
     /**
@@ -77,7 +260,8 @@ final class VisitedDatabase {
     }
 
     /** Whether the base file exists already with the same URLs (a reused --db directory). */
-    boolean reusable() throws SQLException {
+    @Override
+    public boolean reusable() throws SQLException {
         if (!Files.exists(file(BASE))) {
             return false;
         }
@@ -93,15 +277,10 @@ final class VisitedDatabase {
      * Creates the base file: the visited URLs inserted in key order (random order would make H2
      * rewrite most of the index at every commit: several times slower, and gigabytes of file).
      */
-    void load(Progress progress) throws SQLException, IOException {
+    @Override
+    public void load(Progress progress) throws SQLException, IOException {
         Files.deleteIfExists(file(BASE));
-        progress.begin("generating URLs", 0);
-        String[] sorted = new String[Math.toIntExact(workload.urls())];
-        for (int i = 0; i < sorted.length; i++) {
-            sorted[i] = urls.url(i);
-        }
-        Arrays.parallelSort(sorted);
-        progress.end();
+        String[] sorted = sortedUrls(workload, urls, progress);
         progress.begin("loading visited URLs", sorted.length);
         // A bigger cache while loading; the crawls reopen the copies with the small one.
         try (Connection c = dataSource(BASE, 16_384).getConnection()) {
@@ -136,13 +315,26 @@ final class VisitedDatabase {
         progress.end();
     }
 
+    /** The workload's visited URLs in key order (the order a bulk load should insert them in). */
+    static String[] sortedUrls(Workload workload, Urls urls, Progress progress) {
+        progress.begin("generating URLs", 0);
+        String[] sorted = new String[Math.toIntExact(workload.urls())];
+        for (int i = 0; i < sorted.length; i++) {
+            sorted[i] = urls.url(i);
+        }
+        Arrays.parallelSort(sorted);
+        progress.end();
+        return sorted;
+    }
+
     /** A fresh copy of the base file under {@code name} (replacing an older one). */
     void copyBase(String name) throws IOException {
         Files.copy(file(BASE), file(name), StandardCopyOption.REPLACE_EXISTING);
     }
 
     /** The size of the base file, bytes. */
-    long baseBytes() throws IOException {
+    @Override
+    public long baseBytes() throws IOException {
         return Files.size(file(BASE));
     }
 

@@ -16,8 +16,15 @@ import java.nio.file.Path;
  * @param cacheKb H2's page cache ({@code CACHE_SIZE}, KiB) during the crawls: small, so lookups read the file
  * @param batch   discovered URLs checked between two visits of the frontier (its new URLs inserted
  *                in one transaction)
+ * @param dbUrl   the JDBC URL of a MySQL/MariaDB database to run on instead of H2 files, or null
  */
-record Workload(long urls, long checks, double seen, double fpp, long seed, Path db, int cacheKb, int batch) {
+record Workload(long urls, long checks, double seen, double fpp, long seed, Path db, int cacheKb, int batch,
+        String dbUrl) {
+
+    /** A workload on H2 files. */
+    Workload(long urls, long checks, double seen, double fpp, long seed, Path db, int cacheKb, int batch) {
+        this(urls, checks, seen, fpp, seed, db, cacheKb, batch, null);
+    }
 
     /** Keys the filter is sized for: the table can grow by every check. */
     long expectedKeys() {

@@ -49,6 +49,14 @@ final class WorkloadOptions {
             + " deleted).")
     Path db;
 
+    @Option(names = "--db-url", paramLabel = "JDBC_URL", description = "Run on this MariaDB or MySQL database"
+            + " instead of H2 files: jdbc:mariadb://HOST:3306/DATABASE?user=U&password=P (or jdbc:mysql://...). The"
+            + " demo creates its tables there (" + MySqlDemoDatabase.PREFIX + "*: a base, kept and reused by runs with"
+            + " the same --urls and --seed, and two copies, dropped), guards one copy through the gate (triggers and"
+            + " the server's bloomgate change log) and crawls the other without it. The user needs CREATE, DROP,"
+            + " SELECT, INSERT and TRIGGER on the database.")
+    String dbUrl;
+
     @Option(names = "--cache-kb", defaultValue = "1024", converter = Numbers.CacheKb.class, paramLabel = "KIB",
             description = "H2 page cache (CACHE_SIZE) during the crawls, KiB, at least 256: small, so lookups read the"
                     + " file (default: ${DEFAULT-VALUE}).")
@@ -90,7 +98,7 @@ final class WorkloadOptions {
                 + " half of %s: H2's page cache lives on the heap; lower --cache-kb (at most %,d here) or %s",
                 cacheKb, heap, maxHeap / 2 / 1024, raise));
         filterFits(spec, maxHeap, heap, raise);
-        return new Workload(urls, checks, seen, fpp, seed, db, cacheKb, (int) batch);
+        return new Workload(urls, checks, seen, fpp, seed, db, cacheKb, (int) batch, dbUrl);
     }
 
     /**
@@ -120,15 +128,20 @@ final class WorkloadOptions {
      * missing): a usage error saying what is wrong with it otherwise.
      */
     void checkDb(CommandSpec spec) {
+        if (dbUrl != null) {
+            checkDbUrl(spec);
+            return;
+        }
         if (db != null && db.toString().regionMatches(true, 0, "jdbc:", 0, 5)
                 && !db.toString().regionMatches(true, 0, "jdbc:h2:", 0, 8)) {
             // The Path has already folded the URL's "//": name its scheme only.
             String scheme = db.toString().replaceFirst("(?i)^jdbc:([a-z0-9]+).*$", "$1");
+            boolean mysql = scheme.equalsIgnoreCase("mariadb") || scheme.equalsIgnoreCase("mysql");
             throw new ParameterException(spec.commandLine(), "--db takes the directory for the demo's H2 database"
-                    + " files, not a JDBC URL: the demo runs on an embedded H2 database only (both runs start from"
-                    + " copies of one file), not on " + scheme + ". To measure a " + scheme + " database, run your"
-                    + " application through the gate and then bloomgate report --url <its jdbc:" + scheme
-                    + ": URL>; or pass a directory with --db, or leave --db out");
+                    + " files, not a JDBC URL" + (mysql ? ": pass a " + scheme + " URL with --db-url"
+                    : "; the demo runs on H2 files, or on MariaDB/MySQL with --db-url, not on " + scheme + ". To"
+                    + " measure a " + scheme + " database, run your application through the gate and then bloomgate"
+                    + " report --url <its jdbc:" + scheme + ": URL>; or pass a directory with --db, or leave --db out"));
         }
         if (db != null && db.toString().regionMatches(true, 0, "jdbc:", 0, 5)) {
             // Otherwise "jdbc:h2:./foo" is a relative path: a directory named "jdbc:h2:." appears.
@@ -141,6 +154,35 @@ final class WorkloadOptions {
             OutputPaths.requireWritableDirectory(spec, "--db", db, "pass another directory with --db DIR, or leave"
                     + " --db out for a temporary one");
         }
+    }
+
+    /** {@code --db-url}: a MariaDB/MySQL URL naming a database, without the H2-only options. */
+    private void checkDbUrl(CommandSpec spec) {
+        String lower = dbUrl.toLowerCase(Locale.ROOT);
+        String shown = MySqlDemoDatabase.redacted(dbUrl);
+        if (lower.startsWith("jdbc:postgresql:")) {
+            throw new ParameterException(spec.commandLine(), "--db-url " + shown + ": the demo runs on MariaDB and"
+                    + " MySQL (jdbc:mariadb:, jdbc:mysql:) and on H2 files (--db), not yet on PostgreSQL. To measure a"
+                    + " PostgreSQL database, run your application through the gate and then bloomgate report --url"
+                    + " <its jdbc:postgresql: URL>");
+        }
+        if (lower.startsWith("jdbc:h2:")) {
+            throw new ParameterException(spec.commandLine(), "--db-url " + shown + ": for H2 the demo makes its own"
+                    + " file databases; pass their directory with --db DIR, or leave both out");
+        }
+        if (!lower.startsWith("jdbc:mariadb://") && !lower.startsWith("jdbc:mysql://")) {
+            throw new ParameterException(spec.commandLine(), "--db-url must be a MariaDB or MySQL JDBC URL,"
+                    + " jdbc:mariadb://HOST:3306/DATABASE?user=U&password=P (or jdbc:mysql://...), was " + shown);
+        }
+        if (!dbUrl.matches("(?i)^jdbc:(mariadb|mysql)://[^/?]*/[^?/;]+([?;].*)?$")) {
+            throw new ParameterException(spec.commandLine(), "--db-url " + shown + " names no database: the demo"
+                    + " creates its tables in the URL's database, jdbc:mariadb://HOST:3306/DATABASE?...");
+        }
+        require(spec, db == null, "--db (a directory for H2 files) and --db-url (a MariaDB/MySQL database) exclude each"
+                + " other: pass one");
+        require(spec, !spec.commandLine().getParseResult().hasMatchedOption("--cache-kb"), "--cache-kb sets H2's page"
+                + " cache; with --db-url the server's buffer pool (innodb_buffer_pool_size) is the cache: leave"
+                + " --cache-kb out");
     }
 
     private static void require(CommandSpec spec, boolean ok, String message) {

@@ -163,19 +163,59 @@ class BadInputTest {
         assertThat(Path.of("bloomgate-url-db")).doesNotExist();
     }
 
-    /** Before: "pass the directory", as if the demo could run on the server the URL names. */
+    /**
+     * Before: "pass the directory", as if the demo could run on the server the URL names. A MariaDB
+     * URL is pointed to --db-url; a server the demo does not run on to what measures it.
+     */
     @Test
-    void aServerUrlGivenToDbSaysTheDemoIsH2OnlyAndWhatMeasuresAServer() {
+    void aServerUrlGivenToDbSaysWhereItGoesOrWhatMeasuresAServer() {
         Cli url = Cli.run("demo", "--urls", "1000", "--checks", "10", "--quiet", "--db",
                 "jdbc:mariadb://127.0.0.1:3306/app?user=app&password=secret");
         assertThat(url.code).isEqualTo(2);
         assertThat(url.out).isEmpty();
         assertThat(url.err.strip()).startsWith("bloomgate demo: --db takes the directory for the demo's H2 database"
-                + " files, not a JDBC URL: the demo runs on an embedded H2 database only (both runs start from copies"
-                + " of one file), not on mariadb. To measure a mariadb database, run your application through the gate"
-                + " and then bloomgate report --url <its jdbc:mariadb: URL>");
+                + " files, not a JDBC URL: pass a mariadb URL with --db-url");
         assertThat(url.err).doesNotContain("secret");
         assertThat(Path.of("jdbc:mariadb:")).doesNotExist();
+        Cli pg = Cli.run("demo", "--urls", "1000", "--checks", "10", "--quiet", "--db",
+                "jdbc:postgresql://127.0.0.1:5432/app?user=app&password=secret");
+        assertThat(pg.code).isEqualTo(2);
+        assertThat(pg.err.strip()).startsWith("bloomgate demo: --db takes the directory for the demo's H2 database"
+                + " files, not a JDBC URL; the demo runs on H2 files, or on MariaDB/MySQL with --db-url, not on"
+                + " postgresql. To measure a postgresql database, run your application through the gate and then"
+                + " bloomgate report --url <its jdbc:postgresql: URL>");
+        assertThat(pg.err).doesNotContain("secret");
+    }
+
+    /** --db-url: usage errors before anything connects, the password never shown. */
+    @Test
+    void aDbUrlTheDemoCannotUseIsAUsageErrorSayingWhatToPass() {
+        for (String command : new String[] {"demo", "bench"}) {
+            Cli pg = Cli.run(command, "--quiet", "--db-url", "jdbc:postgresql://127.0.0.1:5432/app?user=a&password=secret");
+            assertThat(pg.code).isEqualTo(2);
+            assertThat(pg.err.strip()).startsWith("bloomgate " + command + ": --db-url"
+                    + " jdbc:postgresql://127.0.0.1:5432/app?user=a&password=***: the demo runs on MariaDB and MySQL"
+                    + " (jdbc:mariadb:, jdbc:mysql:) and on H2 files (--db), not yet on PostgreSQL. To measure a"
+                    + " PostgreSQL database, run your application through the gate and then bloomgate report --url");
+            Cli h2 = Cli.run(command, "--quiet", "--db-url", "jdbc:h2:./x");
+            assertThat(h2.code).isEqualTo(2);
+            assertThat(h2.err).contains("for H2 the demo makes its own file databases; pass their directory with"
+                    + " --db DIR");
+            Cli other = Cli.run(command, "--quiet", "--db-url", "jdbc:oracle:thin:@db:1521/x");
+            assertThat(other.code).isEqualTo(2);
+            assertThat(other.err).contains("--db-url must be a MariaDB or MySQL JDBC URL");
+            Cli noDatabase = Cli.run(command, "--quiet", "--db-url", "jdbc:mariadb://127.0.0.1:3306/?password=secret");
+            assertThat(noDatabase.code).isEqualTo(2);
+            assertThat(noDatabase.err).contains("names no database: the demo creates its tables in the URL's database")
+                    .doesNotContain("secret");
+            Cli both = Cli.run(command, "--quiet", "--db-url", "jdbc:mysql://127.0.0.1/app", "--db", dir.toString());
+            assertThat(both.code).isEqualTo(2);
+            assertThat(both.err).contains("--db (a directory for H2 files) and --db-url (a MariaDB/MySQL database)"
+                    + " exclude each other");
+            Cli cache = Cli.run(command, "--quiet", "--db-url", "jdbc:mariadb://127.0.0.1/app", "--cache-kb", "512");
+            assertThat(cache.code).isEqualTo(2);
+            assertThat(cache.err).contains("--cache-kb sets H2's page cache; with --db-url the server's buffer pool");
+        }
     }
 
     /** Java's own messages are the bare path ("error: /proc/x.html"); the reason must be there. */

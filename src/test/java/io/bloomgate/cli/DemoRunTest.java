@@ -31,7 +31,7 @@ class DemoRunTest {
         assertThat(g.observedFalsePositiveRate()).isLessThan(0.03);
         assertThat(r.with().databaseLookups()).isLessThan(r.without().databaseLookups() / 3);
         assertThat(r.without().databaseLookups()).isEqualTo(5_000);
-        assertThat(r.with().lookupIo().fileReads()).isLessThan(r.without().lookupIo().fileReads());
+        assertThat(r.with().lookupIo().headline()).isLessThan(r.without().lookupIo().headline());
         assertThat(r.history().size()).isGreaterThanOrEqualTo(2);
         assertThat(Files.exists(dir.resolve("db/visited-base.mv.db"))).isTrue();
         // the runs alternated batch by batch: one pair per batch of 1,000 checks
@@ -40,7 +40,7 @@ class DemoRunTest {
         // the second scenario: the same requests both ways, the same answers, far fewer reads with the gate
         assertThat(r.probesWith().lookups()).isEqualTo(5_000).isEqualTo(r.probesWithout().lookups());
         assertThat(r.probesWith().found()).isEqualTo(r.probesWithout().found()).isBetween(20L, 90L); // about 1%
-        assertThat(r.probesWith().io().fileReads()).isLessThan(r.probesWithout().io().fileReads() / 3);
+        assertThat(r.probesWith().io().headline()).isLessThan(r.probesWithout().io().headline() / 3);
         assertThat(r.probes().size()).isEqualTo(5);
 
         String text = new Summary(r).text();
