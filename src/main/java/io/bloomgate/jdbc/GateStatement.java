@@ -144,6 +144,9 @@ class GateStatement extends ForwardingStatement {
      * shape's plan, with the keys read from the text), the same answer.
      */
     ResultSet answerTemplated(String sql) throws SQLException {
+        if (sql == null) {
+            return null; // the driver's to refuse
+        }
         int[] spans = templateSpans;
         int needed = context.templateSpans();
         if (spans == null || spans.length < needed) {

@@ -293,6 +293,11 @@ class TemplatedLookupTest {
             }
             viaGate.setTransactionIsolation(Connection.TRANSACTION_READ_COMMITTED);
 
+            // No text is the driver's to refuse, with a template learned or not.
+            Outcome noText = Outcome.of(d, null);
+            assertThat(noText.state()).isNotNull();
+            assertThat(Outcome.of(g, null)).isEqualTo(noText);
+
             // Text given to a prepared statement's executeQuery(String) is the driver's to refuse, templated or not.
             String text = "SELECT v FROM pages WHERE k = 'absent'";
             try (PreparedStatement viaGatePrepared = viaGate.prepareStatement("SELECT 1");
