@@ -293,6 +293,25 @@ class TemplatedLookupTest {
             }
             viaGate.setTransactionIsolation(Connection.TRANSACTION_READ_COMMITTED);
 
+            // A closed statement and a statement of a closed connection refuse a templated text as H2's do.
+            String absent = "SELECT v FROM pages WHERE k = 'absent/closed'";
+            Statement closedViaGate = viaGate.createStatement();
+            Statement closedDirect = direct.createStatement();
+            closedViaGate.close();
+            closedDirect.close();
+            Outcome closed = Outcome.of(closedDirect, absent);
+            assertThat(closed.state()).isNotNull();
+            assertThat(Outcome.of(closedViaGate, absent)).isEqualTo(closed);
+            try (Connection c2 = gate.dataSource().getConnection(); Connection d2 = h2.getConnection()) {
+                Statement s2 = c2.createStatement();
+                Statement t2 = d2.createStatement();
+                c2.close();
+                d2.close();
+                Outcome gone = Outcome.of(t2, absent);
+                assertThat(gone.state()).isNotNull();
+                assertThat(Outcome.of(s2, absent)).isEqualTo(gone);
+            }
+
             // No text is the driver's to refuse, with a template learned or not.
             Outcome noText = Outcome.of(d, null);
             assertThat(noText.state()).isNotNull();
