@@ -293,6 +293,8 @@ class TemplatedLookupTest {
             }
             viaGate.setTransactionIsolation(Connection.TRANSACTION_READ_COMMITTED);
 
+            assertDecidingAllocatesNothingBeyondTheAnswer(context, (GateConnection) viaGate, g);
+
             // A closed statement and a statement of a closed connection refuse a templated text as H2's do.
             String absent = "SELECT v FROM pages WHERE k = 'absent/closed'";
             Statement closedViaGate = viaGate.createStatement();
@@ -328,6 +330,53 @@ class TemplatedLookupTest {
         }
         try (Connection c = h2.getConnection(); Statement s = c.createStatement()) {
             s.execute("SHUTDOWN");
+        }
+    }
+
+    /**
+     * Reading a templated text and deciding it allocate nothing, and a whole answered call only its
+     * answer (the old path built a shape, a plan and the key's bytes per call: ~760 bytes).
+     */
+    private static void assertDecidingAllocatesNothingBeyondTheAnswer(GateContext context, GateConnection connection,
+            Statement statement) throws SQLException {
+        java.lang.management.ThreadMXBean bean = java.lang.management.ManagementFactory.getThreadMXBean();
+        if (!(bean instanceof com.sun.management.ThreadMXBean threads) || !threads.isThreadAllocatedMemorySupported()
+                || !threads.isThreadAllocatedMemoryEnabled()) {
+            return; // no allocation counter on this JVM: nothing to measure with
+        }
+        int n = 20_000;
+        String[] texts = new String[2 * n];
+        for (int i = 0; i < texts.length; i++) {
+            texts[i] = "SELECT v FROM pages WHERE k = 'absent/" + i + "'";
+        }
+        int[] spans = new int[context.templateSpans()];
+        KeyBuffer buffer = new KeyBuffer();
+        long answered = 0;
+        for (int round = 0; round < 2; round++) { // the first round warms up
+            long before = threads.getCurrentThreadAllocatedBytes();
+            for (int i = round * n; i < (round + 1) * n; i++) {
+                TemplatedLookup template = context.template(texts[i], spans);
+                if (LookupDecision.decide(template, texts[i], spans, true, connection.session, buffer).answers()) {
+                    answered++;
+                }
+            }
+            long allocated = threads.getCurrentThreadAllocatedBytes() - before;
+            if (round == 1) {
+                assertThat(allocated).as("bytes allocated reading and deciding %d texts", n).isLessThan(4096);
+            }
+        }
+        assertThat(answered).isGreaterThan(n);
+        for (int round = 0; round < 2; round++) {
+            long before = threads.getCurrentThreadAllocatedBytes();
+            for (int i = round * n; i < (round + 1) * n; i++) {
+                try (ResultSet rs = statement.executeQuery(texts[i])) {
+                    rs.next();
+                }
+            }
+            long allocated = threads.getCurrentThreadAllocatedBytes() - before;
+            if (round == 1) {
+                assertThat(allocated / n).as("bytes allocated per answered call").isLessThan(120);
+            }
         }
     }
 
