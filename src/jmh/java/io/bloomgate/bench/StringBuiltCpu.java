@@ -6,6 +6,7 @@ import io.bloomgate.sql.StatementShape;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.sql.Connection;
+import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -18,7 +19,8 @@ import org.h2.jdbcx.JdbcDataSource;
  * moved by ±300% while the CPU time a call costs hardly depends on the load. Prints the median CPU
  * time per call over the measured rounds for: the whole call through the gate, the whole call
  * straight to H2, and the parts (building the text; the lexer's shape of it, which the gate no
- * longer takes for a text its templates match).
+ * longer takes for a text its templates match); and, for comparison, the same lookup as a prepared
+ * statement ({@code url = ?}, {@code setString}) through the gate and straight to H2.
  *
  * <p>Run: {@code bench/jmh --class io.bloomgate.bench.StringBuiltCpu [calls per round] [rounds]}.
  */
@@ -44,8 +46,11 @@ public final class StringBuiltCpu {
                 Connection viaGate = gate.dataSource().getConnection();
                 Connection direct = h2.getConnection();
                 Statement g = viaGate.createStatement();
-                Statement d = direct.createStatement()) {
-            String[] names = {"through the gate", "direct", "building the text", "lexing its shape"};
+                Statement d = direct.createStatement();
+                PreparedStatement pg = viaGate.prepareStatement(PREPARED);
+                PreparedStatement pd = direct.prepareStatement(PREPARED)) {
+            String[] names = {"through the gate", "direct", "building the text", "lexing its shape",
+                "prepared, gate", "prepared, direct"};
             long[][] ns = new long[names.length][rounds];
             for (int r = 0; r < rounds; r++) {
                 // alternate which side goes first, so drifting load hits both alike
@@ -58,6 +63,8 @@ public final class StringBuiltCpu {
                 }
                 ns[2][r] = texts(calls);
                 ns[3][r] = shapes(calls);
+                ns[4][r] = prepared(pg, calls);
+                ns[5][r] = prepared(pd, calls);
             }
             int warm = rounds / 3; // the first third is warm-up (JIT)
             System.out.printf("%,d calls per round, %d rounds, median of the last %d, thread CPU ns per call%n",
@@ -70,7 +77,8 @@ public final class StringBuiltCpu {
                 System.out.printf("  %-18s %10.0f ns   (rounds: %s)%n", names[i], medians[i],
                         Arrays.toString(Arrays.stream(measured).map(x -> x / calls).toArray()));
             }
-            System.out.printf("  gate vs direct: %.1fx faster; avoided %,d of %,d%n", medians[1] / medians[0],
+            System.out.printf("  prepared: gate vs direct %.1fx faster%n", medians[5] / medians[4]);
+            System.out.printf("  gate vs direct: %.1fx faster; avoided %,d of %,d lookups (both kinds)%n", medians[1] / medians[0],
                     gate.stats("visited", "url").avoided(), gate.stats("visited", "url").lookups());
         }
         try (Connection c = h2.getConnection(); Statement s = c.createStatement()) {
@@ -86,6 +94,22 @@ public final class StringBuiltCpu {
         long start = CPU.getCurrentThreadCpuTime();
         for (int i = 0; i < calls; i++) {
             try (ResultSet rs = s.executeQuery(text())) {
+                if (rs.next()) {
+                    throw new IllegalStateException("a missing page was found");
+                }
+            }
+        }
+        return CPU.getCurrentThreadCpuTime() - start;
+    }
+
+    /** The same lookup as a prepared statement, for comparison: the gate's other way to be given a key. */
+    private static final String PREPARED = "SELECT depth FROM visited WHERE url = ?";
+
+    private static long prepared(PreparedStatement s, int calls) throws SQLException {
+        long start = CPU.getCurrentThreadCpuTime();
+        for (int i = 0; i < calls; i++) {
+            s.setString(1, "https://example.com/missing/" + (counter++));
+            try (ResultSet rs = s.executeQuery()) {
                 if (rs.next()) {
                     throw new IllegalStateException("a missing page was found");
                 }

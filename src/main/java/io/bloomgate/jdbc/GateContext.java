@@ -52,12 +52,15 @@ public final class GateContext {
      * than the rest of its answer). Bounded like the plan caches; at most {@link #TEMPLATES_PER_KEY}
      * per key, so a text costs at most that many failed matches.
      */
-    private final Cache<String, Template[]> templates = Caffeine.newBuilder().maximumSize(MAX_CACHED_PLANS).build();
+    private final Cache<String, TemplatedLookup[]> templates = Caffeine.newBuilder().maximumSize(MAX_CACHED_PLANS).build();
     static final int TEMPLATES_PER_KEY = 8;
-
-    /** A template and the plan of its shape's abstracted text. */
-    private record Template(ShapeTemplate text, CachedPlan.Lookup plan) {
-    }
+    /**
+     * The template that read the last templated text, tried before {@link #templates}: code that
+     * builds its texts one way sends one shape over and over, and the index lookup (a substring,
+     * its hash, the cache's bookkeeping) cost as much as reading the text. Any template is right
+     * for a text it reads (each gives the lexer's shape), so a stale one costs only a failed read.
+     */
+    private volatile TemplatedLookup recentTemplate;
     /**
      * What each pooled session (the driver's connection under the pool's proxy) was last read to
      * be, so that a checkout does not cost a round trip; dropped whenever a statement through the
@@ -215,20 +218,51 @@ public final class GateContext {
      * caches the text's plan and with it those copies.
      */
     private CachedPlan templated(String sql) {
+        int[] spans = new int[templateSpans()];
+        TemplatedLookup t = template(sql, spans);
+        if (t == null || t.plan.needsOwnCopies()) {
+            return null;
+        }
+        StatementShape shape = t.text.shape(sql, spans);
+        return shape == null ? null : t.plan.instantiate(shape, sql, dialect);
+    }
+
+    /** How long a {@code spans} array {@link #template} needs for every template known so far. */
+    int templateSpans() {
+        return templateSpans;
+    }
+
+    /** See {@link #templateSpans()}: grows as templates with more literals are learned. */
+    private volatile int templateSpans = 2;
+
+    /**
+     * The template that reads {@code sql} (see {@link ShapeTemplate#read}), with where its literals
+     * stand in {@code spans}, or null: none, or {@code spans} is too short for its literals (then
+     * the text takes the ordinary path).
+     */
+    TemplatedLookup template(String sql, int[] spans) {
+        TemplatedLookup recent = recentTemplate;
+        if (recent != null && fits(recent, spans) && recent.text.read(sql, spans)) {
+            return recent;
+        }
         if (sql.length() < ShapeTemplate.INDEX_LENGTH) {
             return null;
         }
-        Template[] candidates = templates.getIfPresent(sql.substring(0, ShapeTemplate.INDEX_LENGTH));
+        TemplatedLookup[] candidates = templates.getIfPresent(sql.substring(0, ShapeTemplate.INDEX_LENGTH));
         if (candidates == null) {
             return null;
         }
-        for (Template t : candidates) {
-            StatementShape shape = t.text.match(sql);
-            if (shape != null) {
-                return t.plan.needsOwnCopies() ? null : t.plan.instantiate(shape, sql, dialect);
+        for (TemplatedLookup t : candidates) {
+            if (fits(t, spans) && t.text.read(sql, spans)) {
+                recentTemplate = t;
+                return t;
             }
         }
         return null;
+    }
+
+    private static boolean fits(TemplatedLookup t, int[] spans) {
+        return 2 * t.text.literals() <= spans.length;
     }
 
     /** Keeps the template of a text whose shape's plan is a lookup (see {@link #templates}). */
@@ -237,11 +271,14 @@ public final class GateContext {
         if (text == null) {
             return;
         }
+        synchronized (this) {
+            templateSpans = Math.max(templateSpans, 2 * text.literals());
+        }
         templates.asMap().compute(text.indexKey(), (k, known) -> {
             if (known == null) {
-                return new Template[] {new Template(text, plan)};
+                return new TemplatedLookup[] {new TemplatedLookup(text, plan)};
             }
-            for (Template t : known) {
+            for (TemplatedLookup t : known) {
                 if (t.plan == plan && t.text.match(sql) != null) {
                     return known; // this shape is known under this template already
                 }
@@ -249,8 +286,8 @@ public final class GateContext {
             if (known.length >= TEMPLATES_PER_KEY) {
                 return known;
             }
-            Template[] more = java.util.Arrays.copyOf(known, known.length + 1);
-            more[known.length] = new Template(text, plan);
+            TemplatedLookup[] more = java.util.Arrays.copyOf(known, known.length + 1);
+            more[known.length] = new TemplatedLookup(text, plan);
             return more;
         });
     }

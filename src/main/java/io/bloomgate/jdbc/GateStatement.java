@@ -29,6 +29,8 @@ class GateStatement extends ForwardingStatement {
     private final int resultSetType;
     private final int resultSetConcurrency;
     private KeyBuffer keyBuffer;
+    /** Where a templated text's literals stand (see {@link #answerTemplated}); grown as templates need. */
+    private int[] templateSpans;
 
     /** The current answer from the filter, or null while the driver's results are current. */
     private EmptyResultSet answer;
@@ -117,6 +119,12 @@ class GateStatement extends ForwardingStatement {
             }
             return null;
         }
+        return answer(plan, verdict);
+    }
+
+    /** Answers a lookup the decision ruled out ({@code verdict} answers): counts it, returns the answer. */
+    private ResultSet answer(CachedPlan.Lookup plan, LookupDecision.Verdict verdict) throws SQLException {
+        Guard guard = plan.guard;
         CachedPlan.Copies copies = plan.copies();
         MetaDataCopy metaData = copies.metaData(); // set once: the decision saw it
         CapturedRow row = verdict == LookupDecision.Verdict.ANSWER_ROW ? copies.emptyInputRow : null;
@@ -126,6 +134,42 @@ class GateStatement extends ForwardingStatement {
         answer = empty;
         answerView = row == null ? empty : new RowAnswer(empty, row);
         return answerView;
+    }
+
+    /**
+     * Answers SQL text given to an execute method when a template reads it and the filter rules its
+     * keys out, without building its plan (see {@link TemplatedLookup}); null: the text takes the
+     * ordinary path ({@link #planFor}), which decides again and counts why it passes through. What
+     * this answers is what that path would: the same session notes, the same decision (on the
+     * shape's plan, with the keys read from the text), the same answer.
+     */
+    ResultSet answerTemplated(String sql) throws SQLException {
+        if (sql == null) {
+            return null; // the driver's to refuse
+        }
+        int[] spans = templateSpans;
+        int needed = context.templateSpans();
+        if (spans == null || spans.length < needed) {
+            spans = templateSpans = new int[needed];
+        }
+        TemplatedLookup template = context.template(sql, spans);
+        if (template == null || !template.decidesFromText) {
+            return null;
+        }
+        CachedPlan.Lookup plan = template.plan;
+        if (plan.needsOwnCopies()) {
+            return null;
+        }
+        session.statementNoted(plan); // the text's session facts are its shape's (CachedPlan)
+        LookupDecision.Verdict verdict = LookupDecision.decide(template, sql, spans,
+                resultSetType == ResultSet.TYPE_FORWARD_ONLY && resultSetConcurrency == ResultSet.CONCUR_READ_ONLY,
+                session, keyBuffer());
+        if (!verdict.answers()) {
+            return null;
+        }
+        captureEmptyInput = null;
+        sessionAsBuilt = verdict.sessionAsBuilt;
+        return answer(plan, verdict);
     }
 
     /** The guard whose true/false positives the next result counts, if the lookup passed through. */
@@ -412,6 +456,11 @@ class GateStatement extends ForwardingStatement {
     @Override
     public ResultSet executeQuery(String sql) throws SQLException {
         newExecution();
+        ResultSet templated = answerTemplated(sql);
+        if (templated != null) {
+            answerIsCurrent(); // as below
+            return templated;
+        }
         CachedPlan plan = planFor(sql);
         if (plan instanceof CachedPlan.Lookup lookup) {
             session.statementNoted(lookup);
@@ -454,6 +503,10 @@ class GateStatement extends ForwardingStatement {
 
     private boolean execute(String sql, boolean keys, SqlCall<Boolean> call) throws SQLException {
         newExecution();
+        if (!keys && answerTemplated(sql) != null) {
+            answerIsCurrent(); // as executeAnswering
+            return true;
+        }
         generatedKeysRequested = keys;
         try {
             return executeAnswering(planFor(sql), null, call);

@@ -142,6 +142,22 @@ final class LookupDecision {
      */
     static Verdict decide(CachedPlan.Lookup plan, ParameterSlots slots, boolean forwardReadOnly, boolean callable,
             Session session, KeyBuffer buffer) {
+        return decide(plan, slots, null, null, null, forwardReadOnly, callable, session, buffer);
+    }
+
+    /**
+     * Decides one execution of a string-built text that {@code template} read (its literals at
+     * {@code spans}) and {@link TemplatedLookup#decidesFromText decides from}: the same decision as
+     * for the text's instantiated plan, made on the shape's plan with each key read from the text
+     * (no other parameter, LIMIT or cast is involved: see {@link TemplatedLookup}).
+     */
+    static Verdict decide(TemplatedLookup template, String sql, int[] spans, boolean forwardReadOnly,
+            Session session, KeyBuffer buffer) {
+        return decide(template.plan, null, template, sql, spans, forwardReadOnly, false, session, buffer);
+    }
+
+    private static Verdict decide(CachedPlan.Lookup plan, ParameterSlots slots, TemplatedLookup template, String sql,
+            int[] spans, boolean forwardReadOnly, boolean callable, Session session, KeyBuffer buffer) {
         Guard guard = plan.guard;
         Verdict bypass = sessionBypass(plan, slots, forwardReadOnly, callable, session);
         if (bypass != null) {
@@ -157,7 +173,8 @@ final class LookupDecision {
                 return Verdict.HOOK_GONE;
             }
         }
-        int keys = keysAbsent(plan, slots, guard, buffer, session.dialect());
+        int keys = template == null ? keysAbsent(plan, slots, guard, buffer, session.dialect())
+                : keysAbsentInText(template, sql, spans, guard, buffer);
         if (keys == ABSENT && watch != null && watch.stamp(watched) != stamp) {
             return Verdict.DDL_RACED;
         }
@@ -254,6 +271,34 @@ final class LookupDecision {
                 return MAYBE;
             }
             // NULL never equals anything: this key contributes no rows.
+        }
+        return ABSENT;
+    }
+
+    /**
+     * {@link #keysAbsent} of the text's instantiated plan, whose keys are the shape plan's literal
+     * keys and, for each of its parameters, the text's literal as a literal key (canonical as {@link
+     * CachedPlan.Key#literal}: NULL contributes no rows, NOT_EXACT passes through).
+     */
+    private static int keysAbsentInText(TemplatedLookup template, String sql, int[] spans, Guard guard,
+            KeyBuffer buffer) {
+        for (CachedPlan.Key key : template.plan.keys) {
+            if (key.isLiteral()) {
+                if (key.literal() == Canonical.NOT_EXACT) {
+                    return NOT_EXACT;
+                }
+                if (key.literal() == Canonical.EXACT && KeyFunnel.mightContain(guard, key.literalBytes())) {
+                    return MAYBE;
+                }
+                continue;
+            }
+            Canonical canonical = template.canonicalKey(sql, spans, key.parameter(), guard, buffer);
+            if (canonical == Canonical.NOT_EXACT) {
+                return NOT_EXACT;
+            }
+            if (canonical == Canonical.EXACT && KeyFunnel.mightContain(guard, buffer)) {
+                return MAYBE;
+            }
         }
         return ABSENT;
     }

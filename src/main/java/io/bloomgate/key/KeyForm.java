@@ -35,6 +35,22 @@ public interface KeyForm {
     }
 
     /**
+     * {@link #canonicalize} of the string {@code text.substring(from, to)}, without making it: the
+     * same verdict and bytes. For a key written as a literal in SQL text, read in place (issue 24:
+     * a string-built lookup is decided from its text). The default makes the substring; character
+     * forms override it.
+     *
+     * @param text the text holding the string
+     * @param from its first character
+     * @param to   the end of it (exclusive)
+     * @param out  the buffer to reset and fill
+     * @return as {@link #canonicalize}
+     */
+    default Canonical canonicalizeString(String text, int from, int to, KeyBuffer out) {
+        return canonicalize(text.substring(from, to), out);
+    }
+
+    /**
      * Describes the form for reports and logs, e.g. {@code "BIGINT as 64-bit integer"}.
      *
      * @return a short human-readable description

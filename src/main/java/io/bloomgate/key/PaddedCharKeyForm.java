@@ -30,6 +30,20 @@ record PaddedCharKeyForm(int length) implements KeyForm {
     }
 
     @Override
+    public Canonical canonicalizeString(String text, int from, int to, KeyBuffer out) {
+        out.reset();
+        int end = to;
+        while (end > from && text.charAt(end - 1) == ' ') {
+            end--;
+        }
+        if (!TextKeys.acceptable(text, from, end, length)) {
+            return Canonical.NOT_EXACT;
+        }
+        out.putUtf8(text, from, end);
+        return Canonical.EXACT;
+    }
+
+    @Override
     public String describe() {
         return (length > 0 ? "CHAR(" + length + ")" : "CHAR") + " as UTF-8 without trailing spaces";
     }

@@ -24,4 +24,13 @@ final class TextKeys {
         int nul = s.indexOf('\0');
         return nul < 0 || nul >= end;
     }
+
+    /** {@link #acceptable(String, int, int)} of {@code s[from, end)}. */
+    static boolean acceptable(String s, int from, int end, int maxLength) {
+        if (maxLength > 0 && end - from > maxLength) {
+            return false;
+        }
+        int nul = s.indexOf('\0', from);
+        return nul < 0 || nul >= end;
+    }
 }

@@ -23,6 +23,16 @@ record VarcharKeyForm(int maxLength) implements KeyForm {
     }
 
     @Override
+    public Canonical canonicalizeString(String text, int from, int to, KeyBuffer out) {
+        out.reset();
+        if (!TextKeys.acceptable(text, from, to, maxLength)) {
+            return Canonical.NOT_EXACT;
+        }
+        out.putUtf8(text, from, to);
+        return Canonical.EXACT;
+    }
+
+    @Override
     public String describe() {
         return (maxLength > 0 ? "VARCHAR(" + maxLength + ")" : "VARCHAR") + " as UTF-8 (exact comparison)";
     }

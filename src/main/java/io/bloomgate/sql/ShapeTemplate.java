@@ -75,42 +75,109 @@ public final class ShapeTemplate {
         return segments[0].substring(0, INDEX_LENGTH);
     }
 
+    /** How many literals the template abstracts: {@link #read} fills two offsets per literal. */
+    public int literals() {
+        return strings.length;
+    }
+
+    /** Whether literal {@code i} (0-based) is a string (else a number). */
+    public boolean string(int i) {
+        return strings[i];
+    }
+
+    /** The shape of the learned text (its key, abstracted text and sources are every match's). */
+    public StatementShape shape() {
+        return shape;
+    }
+
     /**
-     * The shape of {@code sql} if it is this template's text with other literals of the same kinds
-     * (see the class comment), else null.
+     * Whether {@code sql} is this template's text with other literals of the same kinds (see the
+     * class comment), reading where its literals stand into {@code spans} (start and end offsets,
+     * two per literal, as {@link StatementShape#spans()}; at least {@code 2 * literals()} long)
+     * without allocating: the gate's per-call path (issue 24) decides from the text itself and
+     * builds nothing unless it must pass the text through.
      */
-    public StatementShape match(String sql) {
+    public boolean read(String sql, int[] spans) {
         String first = segments[0];
         if (!sql.startsWith(first)) {
-            return null;
+            return false;
         }
         int n = strings.length;
-        Object[] values = null;
         int pos = first.length();
-        int[] spans = new int[2 * n];
         for (int i = 0; i < n; i++) {
             int end = strings[i] ? stringEnd(sql, pos) : numberEnd(sql, pos);
             if (end < 0 || !separator(sql, end)) {
-                return null;
+                return false;
             }
             String next = segments[i + 1];
             if (!sql.startsWith(next, end) || i == n - 1 && end + next.length() != sql.length()) {
-                return null;
-            }
-            if (values == null) {
-                values = shape.literals().clone(); // nulls for the original parameters stay
+                return false;
             }
             spans[2 * i] = pos;
             spans[2 * i + 1] = end;
             pos = end + next.length();
         }
+        return true;
+    }
+
+    /**
+     * The value of literal {@code i} of a text {@link #read} accepted ({@link String}, {@link Long}
+     * or {@link java.math.BigDecimal}), exactly as {@link StatementShape#of} reads it.
+     */
+    public Object literal(String sql, int[] spans, int i) {
+        return StatementShape.literal(sql.substring(spans[2 * i], spans[2 * i + 1]), strings[i]);
+    }
+
+    /**
+     * Whether string literal {@code i} of a text {@link #read} accepted holds no doubled quote: then
+     * its value is exactly the characters between its quotes, {@code sql[start + 1, end - 1)}, and
+     * can be read in place.
+     */
+    public static boolean undoubled(String sql, int[] spans, int i) {
+        return sql.indexOf('\'', spans[2 * i] + 1) == spans[2 * i + 1] - 1;
+    }
+
+    /**
+     * The value of number literal {@code i} of a text {@link #read} accepted when it is at most 18
+     * digits without a point (then {@link #literal} is that {@link Long}), else -1: read it with
+     * {@link #literal}. (Up to 18 digits the value is below 10^18, so {@link StatementShape#of}'s
+     * {@code BigDecimal} has scale 0 and precision at most 18: a {@code Long}.)
+     */
+    public static long smallInteger(String sql, int[] spans, int i) {
+        int start = spans[2 * i];
+        int end = spans[2 * i + 1];
+        if (end - start > 18) {
+            return -1;
+        }
+        long value = 0;
+        for (int k = start; k < end; k++) {
+            char c = sql.charAt(k);
+            if (!isDigit(c)) {
+                return -1; // a point: a BigDecimal, or a Long only after its scale is read
+            }
+            value = 10 * value + (c - '0');
+        }
+        return value;
+    }
+
+    /**
+     * The shape of {@code sql} if it is this template's text with other literals of the same kinds
+     * (see the class comment), else null.
+     */
+    public StatementShape match(String sql) {
+        int[] spans = new int[2 * strings.length];
+        return read(sql, spans) ? shape(sql, spans) : null;
+    }
+
+    /** The shape of {@code sql}, which {@link #read} accepted, filling {@code spans}. */
+    public StatementShape shape(String sql, int[] spans) {
+        spans = java.util.Arrays.copyOf(spans, 2 * strings.length);
+        Object[] values = shape.literals().clone(); // nulls for the original parameters stay
         // The literals' slots among the text's parameters: the sources that are 0, in order.
         int[] sources = shape.sources();
         for (int slot = 0, i = 0; slot < sources.length; slot++) {
             if (sources[slot] == 0) {
-                int start = spans[2 * i];
-                int end = spans[2 * i + 1];
-                values[slot] = StatementShape.literal(sql.substring(start, end), strings[i]);
+                values[slot] = literal(sql, spans, i);
                 if (values[slot] == null) {
                     return null;
                 }
@@ -125,23 +192,20 @@ public final class ShapeTemplate {
         if (start >= sql.length() || sql.charAt(start) != '\'') {
             return -1;
         }
+        // indexOf, not a loop over the characters: it is vectorised, and this runs on every call.
+        int backslash = sql.indexOf('\\', start + 1); // an escape in some dialects and modes: lexed as before
         int i = start + 1;
-        int length = sql.length();
-        while (i < length) {
-            char c = sql.charAt(i);
-            if (c == '\\') {
-                return -1; // an escape in some dialects and modes: lexed as before
+        while (true) {
+            int quote = sql.indexOf('\'', i);
+            if (quote < 0 || backslash >= 0 && backslash < quote) {
+                return -1;
             }
-            if (c == '\'') {
-                if (i + 1 < length && sql.charAt(i + 1) == '\'') {
-                    i += 2;
-                    continue;
-                }
-                return i + 1;
+            if (quote + 1 < sql.length() && sql.charAt(quote + 1) == '\'') {
+                i = quote + 2; // a doubled quote: part of the string
+                continue;
             }
-            i++;
+            return quote + 1;
         }
-        return -1;
     }
 
     /** The end of a plain number ({@code 123}, {@code 1.5}, {@code 2.}) at {@code start}, or -1. */

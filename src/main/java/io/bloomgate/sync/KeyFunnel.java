@@ -49,6 +49,15 @@ public final class KeyFunnel {
         return guard.keyForm().canonicalizeLong(value, out);
     }
 
+    /**
+     * The canonical key of the string {@code text.substring(from, to)} (a string literal of SQL
+     * text, read in place), written to {@code out} when EXACT: the same as {@link #canonical} of
+     * that string, without making it.
+     */
+    public static Canonical canonicalString(Guard guard, String text, int from, int to, KeyBuffer out) {
+        return guard.keyForm().canonicalizeString(text, from, to, out);
+    }
+
     // ------------------------------------------------------------------ probes
 
     /** Whether the canonical key in {@code key} may be in the guard's filter. */

@@ -42,6 +42,38 @@ class AllocationTest {
                 .isLessThan(4096);
     }
 
+    /** A string literal read in place from SQL text (a string-built lookup, issue 24): no substring. */
+    @Test
+    void stringsReadFromTextAllocateNothing() {
+        java.lang.management.ThreadMXBean bean = ManagementFactory.getThreadMXBean();
+        assumeTrue(bean instanceof com.sun.management.ThreadMXBean, "no allocation counter on this JVM");
+        com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) bean;
+        assumeTrue(threads.isThreadAllocatedMemorySupported() && threads.isThreadAllocatedMemoryEnabled());
+
+        String text = "SELECT v FROM t WHERE k = 'user@example.com \u00e9\uD83D\uDE00   '";
+        int from = text.indexOf('\'') + 1;
+        int to = text.length() - 1;
+        KeyForm[] forms = {KeyForms.varchar(0), KeyForms.varchar(40), KeyForms.paddedChar(40)};
+        KeyBuffer out = new KeyBuffer();
+        long sink = 0;
+        for (int round = 0; round < 2; round++) {
+            long before = threads.getCurrentThreadAllocatedBytes();
+            for (int r = 0; r < ROUNDS; r++) {
+                for (KeyForm form : forms) {
+                    if (form.canonicalizeString(text, from, to, out) == Canonical.EXACT) {
+                        sink += out.length();
+                    }
+                }
+            }
+            long allocated = threads.getCurrentThreadAllocatedBytes() - before;
+            if (round == 1) { // the first round warmed up and grew the buffer
+                assertThat(allocated).as("bytes allocated in %d canonicalisations", ROUNDS * forms.length)
+                        .isLessThan(4096);
+            }
+        }
+        assertThat(sink).isNotZero();
+    }
+
     private static long run(KeyForm[] forms, Object[] values, KeyBuffer out) {
         long sink = 0;
         for (int r = 0; r < ROUNDS; r++) {

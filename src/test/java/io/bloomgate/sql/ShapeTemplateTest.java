@@ -74,16 +74,71 @@ class ShapeTemplateTest {
                 for (int n = 0; n < 2_000; n++) {
                     String text = mutate(learned, learnedShape.spans(), random);
                     StatementShape fast = template.match(text);
+                    int[] spans = new int[2 * template.literals()];
+                    assertThat(template.read(text, spans)).as(text).isEqualTo(fast != null);
                     if (fast != null) {
                         matched++;
                         StatementShape lexed = StatementShape.of(text, dialect);
                         assertThat(lexed).as("%s: %s", dialect, text).isNotNull();
                         assertSame(fast, lexed);
+                        assertInPlaceReadsAreTheLexers(text, template, spans, lexed);
                     }
                 }
             }
         }
         assertThat(matched).as("texts matched (the property is not vacuous)").isGreaterThan(10_000);
+    }
+
+    /**
+     * What the gate reads in place from a matched text ({@link ShapeTemplate#read}'s spans, a string
+     * without doubled quotes between its quotes, a short integer's digits) is the lexer's value.
+     */
+    private static void assertInPlaceReadsAreTheLexers(String text, ShapeTemplate template, int[] spans,
+            StatementShape lexed) {
+        assertThat(spans).as(text).containsExactly(lexed.spans());
+        for (int i = 0, slot = 0; i < template.literals(); i++, slot++) {
+            while (lexed.sources()[slot] != 0) {
+                slot++;
+            }
+            Object value = lexed.literals()[slot];
+            assertThat(template.literal(text, spans, i)).as(text).isEqualTo(value);
+            if (template.string(i)) {
+                if (ShapeTemplate.undoubled(text, spans, i)) {
+                    assertThat(text.substring(spans[2 * i] + 1, spans[2 * i + 1] - 1)).as(text).isEqualTo(value);
+                } else {
+                    assertThat((String) value).as(text).contains("'");
+                }
+            } else {
+                long small = ShapeTemplate.smallInteger(text, spans, i);
+                if (small >= 0) {
+                    assertThat(value).as(text).isEqualTo(small);
+                } else {
+                    assertThat(text.substring(spans[2 * i], spans[2 * i + 1])).as(text)
+                            .matches("[0-9]{19,}|[0-9]+\\.[0-9]*");
+                }
+            }
+        }
+    }
+
+    @Test
+    void inPlaceReadsCoverEveryLiteralFormTheTemplateAccepts() {
+        String learned = "SELECT payload FROM t WHERE name = 'a' AND id = 42";
+        ShapeTemplate template = ShapeTemplate.of(learned, StatementShape.of(learned, Dialect.H2));
+        for (String name : new String[] {"''", "'O''Brien'", "''''", "'trailing  '", "'\u00e9t\u00e9'", "'\ud83d\ude00'",
+            "'\ud83d'", "'a\u0000b'", "'--'", "'/*'", "';'"}) {
+            for (String id : new String[] {"0", "007", "123456789012345678", "1234567890123456789",
+                "0000000000000000000042", "99999999999999999999", "1.5", "2.", "1.0", "0.000"}) {
+                String text = "SELECT payload FROM t WHERE name = " + name + " AND id = " + id;
+                int[] spans = new int[4];
+                assertThat(template.read(text, spans)).as(text).isTrue();
+                for (Dialect dialect : Dialect.values()) {
+                    StatementShape lexed = StatementShape.of(text, dialect);
+                    assertThat(lexed).as("%s: %s", dialect, text).isNotNull();
+                    assertSame(template.match(text), lexed);
+                    assertInPlaceReadsAreTheLexers(text, template, spans, lexed);
+                }
+            }
+        }
     }
 
     /** The learned text with each literal replaced by a random plain literal or random characters. */
@@ -93,8 +148,10 @@ class ShapeTemplateTest {
         for (int i = 0; i < spans.length; i += 2) {
             b.append(learned, pos, spans[i]);
             boolean string = learned.charAt(spans[i]) == '\'';
-            int kind = random.nextInt(4);
-            if (kind == 0) {
+            int kind = random.nextInt(5);
+            if (kind == 4) {
+                b.append(string ? randomString(random) : randomNumber(random));
+            } else if (kind == 0) {
                 b.append(string ? "'" : "").append(random.nextInt(1000)).append(string ? "'" : "");
             } else if (kind == 1 && string) {
                 b.append("'").append(pieces(random)).append("'");
@@ -106,6 +163,31 @@ class ShapeTemplateTest {
             pos = spans[i + 1];
         }
         b.append(learned, pos, learned.length());
+        return b.toString();
+    }
+
+    /** A string literal: doubled quotes, non-ASCII, surrogate pairs and lone surrogates, trailing spaces. */
+    static String randomString(Random random) {
+        String[] parts = {"''", "a", "Z", " ", "  ", "\u00e9", "\u4e2d", "\ud83d\ude00", "\ud83d", "\ude00", "/", "0", "\t"};
+        StringBuilder b = new StringBuilder("'");
+        for (int i = random.nextInt(8); i > 0; i--) {
+            b.append(parts[random.nextInt(parts.length)]);
+        }
+        return b.append("'").toString();
+    }
+
+    /** A number literal the template accepts: digits (leading zeros, up to 25 of them), with a point or not. */
+    static String randomNumber(Random random) {
+        StringBuilder b = new StringBuilder();
+        for (int i = 1 + random.nextInt(random.nextBoolean() ? 4 : 25); i > 0; i--) {
+            b.append((char) ('0' + random.nextInt(10)));
+        }
+        int form = random.nextInt(4);
+        if (form == 1) {
+            b.append('.');
+        } else if (form == 2) {
+            b.append('.').append(random.nextInt(1000));
+        }
         return b.toString();
     }
 
