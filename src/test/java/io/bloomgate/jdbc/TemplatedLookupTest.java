@@ -345,14 +345,19 @@ class TemplatedLookupTest {
             return; // no allocation counter on this JVM: nothing to measure with
         }
         int n = 20_000;
-        String[] texts = new String[2 * n];
+        int rounds = 6;
+        String[] texts = new String[rounds * n];
         for (int i = 0; i < texts.length; i++) {
             texts[i] = "SELECT v FROM pages WHERE k = 'absent/" + i + "'";
         }
         int[] spans = new int[context.templateSpans()];
         KeyBuffer buffer = new KeyBuffer();
         long answered = 0;
-        for (int round = 0; round < 2; round++) { // the first round warms up
+        // The fewest bytes of the measured rounds: a one-off in a round (a counter's LongAdder growing
+        // its cells when a background thread contends, a deoptimisation) is not the per-call cost, and
+        // measured 6,936 bytes once on a loaded machine; a per-call allocation shows in every round.
+        long fewest = Long.MAX_VALUE;
+        for (int round = 0; round < rounds; round++) { // the first round warms up
             long before = threads.getCurrentThreadAllocatedBytes();
             for (int i = round * n; i < (round + 1) * n; i++) {
                 TemplatedLookup template = context.template(texts[i], spans);
@@ -361,10 +366,12 @@ class TemplatedLookupTest {
                 }
             }
             long allocated = threads.getCurrentThreadAllocatedBytes() - before;
-            if (round == 1) {
-                assertThat(allocated).as("bytes allocated reading and deciding %d texts", n).isLessThan(4096);
+            if (round > 0) {
+                fewest = Math.min(fewest, allocated);
             }
         }
+        assertThat(fewest).as("bytes allocated reading and deciding %d texts (fewest of %d rounds)", n, rounds - 1)
+                .isLessThan(4096);
         assertThat(answered).isGreaterThan(n);
         for (int round = 0; round < 2; round++) {
             long before = threads.getCurrentThreadAllocatedBytes();
