@@ -442,4 +442,18 @@ class FuzzFoundTest {
                 .query("SELECT * FROM t_nopad")
                 .assertAgrees();
     }
+
+    /**
+     * Metadata copied from an execution that bound a number to the VARCHAR key (no index, a
+     * temporary table: MAX(k) has 0 decimals) and answered for a string key, whose primary-key miss
+     * MariaDB describes with 39 decimals. A computed column of a grouped or DISTINCT query now
+     * passes through on MySQL (LookupAnalyzer). Found by MariaDB seed 31 (900 s run).
+     */
+    @Test
+    void fuzzMariaDBSeed31Episode72Step34() throws Exception {
+        Replay.on(Target.mariadb(), "mixed")
+                .query("SELECT DISTINCT `Mixed_Keys`.`v`, MAX(`Mixed_Keys`.k) FROM `Mixed_Keys` WHERE `Mixed_Keys`.k = ? GROUP BY v HAVING COUNT(*) > 0", Binding.setInt(979001291))
+                .query("SELECT DISTINCT `Mixed_Keys`.`v`, MAX(`Mixed_Keys`.k) FROM `Mixed_Keys` WHERE `Mixed_Keys`.k = ? GROUP BY v HAVING COUNT(*) > 0", Binding.setString("mixed-2094"))
+                .assertAgrees();
+    }
 }
