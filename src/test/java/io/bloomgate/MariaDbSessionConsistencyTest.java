@@ -115,4 +115,35 @@ class MariaDbSessionConsistencyTest extends SessionConsistencyContract {
             reader.rollback();
         }
     }
+
+    /**
+     * A REPEATABLE READ transaction begun by a write has no read view yet; switched to READ
+     * COMMITTED it stays REPEATABLE READ, and its next read creates the view (a write does not). Had the gate answered
+     * that read (the level it knows is READ COMMITTED), the view would come later and show a row
+     * committed in between: after an isolation change inside a transaction nothing is answered.
+     */
+    @Test
+    void anIsolationChangeInsideATransactionStopsAnswersUntilItEnds() throws SQLException {
+        String sql = "SELECT id FROM " + users() + " WHERE email = ?";
+        try (Connection reader = gate.dataSource().getConnection();
+                Connection writer = gate.dataSource().getConnection()) {
+            query(reader, sql, "warm@x");
+            reader.setTransactionIsolation(Connection.TRANSACTION_REPEATABLE_READ);
+            reader.setAutoCommit(false);
+            reader.createStatement().executeUpdate("INSERT INTO " + users() + " (id, email) VALUES (3, 'w@x')");
+            reader.setTransactionIsolation(Connection.TRANSACTION_READ_COMMITTED); // the next transaction's
+            // Another write of the table through the database: it creates no read view either.
+            reader.createStatement().executeUpdate("INSERT INTO " + users() + " (id, email) VALUES (5, 'w2@x')");
+            long before = avoided();
+            assertThat(query(reader, sql, "late@x")).isEmpty(); // the read view is created here
+            assertThat(avoided()).as("not answered").isEqualTo(before);
+            writer.createStatement().executeUpdate("INSERT INTO " + users() + " (id, email) VALUES (4, 'late@x')");
+            assertThat(query(reader, sql, "late@x")).as("still REPEATABLE READ: the view predates the insert").isEmpty();
+            reader.commit();
+            assertThat(query(reader, sql, "late@x")).as("the next transaction, at READ COMMITTED").hasSize(1);
+            assertThat(query(reader, sql, "gone@x")).isEmpty();
+            assertThat(avoided()).as("answered again once that transaction began on the server").isEqualTo(before + 1);
+            reader.rollback();
+        }
+    }
 }
