@@ -519,8 +519,11 @@ final class SessionState implements LookupDecision.Session {
             touchedCount = 0; // the next statement opens a new transaction
             answeredInTransaction = false;
             transactionBegun = false;
-            statementSinceTransactionEnd = false; // MySQL: SET autocommit = 0 commits an open transaction
-            isolationMovedInTransaction = false;
+            if (!beganBySql) {
+                // In autocommit every statement committed: none is open (unless SQL began one).
+                statementSinceTransactionEnd = false;
+                isolationMovedInTransaction = false;
+            }
         }
     }
 

@@ -520,6 +520,18 @@ class SessionStateTest {
         }
 
         @Test
+        void aTransactionBegunBySqlStaysOpenWhenAutoCommitIsSwitchedOff() throws SQLException {
+            driver.isolation = Connection.TRANSACTION_REPEATABLE_READ;
+            ran("BEGIN");
+            state.isolationForbidsAnswers();
+            ran(MY_LOOKUP_T);
+            setAutoCommit(false);
+            setIsolation(Connection.TRANSACTION_READ_COMMITTED);
+            ran(MY_LOOKUP_T);
+            assertThat(answerable(t)).as("still the REPEATABLE READ transaction BEGIN opened").isFalse();
+        }
+
+        @Test
         void aSwitchOfAutoCommitEndsTheTransactionAndTheMovedLevelWithIt() throws SQLException {
             setAutoCommit(false);
             ran(MY_LOOKUP_T);
