@@ -81,7 +81,9 @@ final class SessionState implements LookupDecision.Session {
     /**
      * Guards whose table a statement of the open transaction has read or written through the
      * database: a snapshot transaction's snapshot of them exists (H2 takes it per table, at the
-     * table's first use; PostgreSQL per transaction, at its first statement).
+     * table's first use; PostgreSQL per transaction, at its first statement); on MySQL, at any
+     * level, the server's transaction has begun (InnoDB begins it at a statement's first use of
+     * an InnoDB table).
      */
     private Guard[] touched = new Guard[4];
     private int touchedCount;
@@ -108,6 +110,14 @@ final class SessionState implements LookupDecision.Session {
     private Guard answeredLastReached;
     /** The database has seen the open transaction begin (or does not need to). */
     private boolean transactionBegun;
+    /** A statement went through this session since the gate last saw a transaction end (JDBC). */
+    private boolean statementSinceTransactionEnd;
+    /**
+     * MySQL/MariaDB: the isolation level was set while a transaction may have been open on the
+     * server, which keeps the level it began with: what the gate knows of the level may not be the
+     * transaction's until the transaction ends.
+     */
+    private boolean isolationMovedInTransaction;
 
     // ---- name resolution
     private byte resolution = UNVERIFIED;
@@ -224,16 +234,46 @@ final class SessionState implements LookupDecision.Session {
         if (!beganBySql && autoCommit()) {
             return false; // each statement is its own transaction, snapshot and all
         }
+        if (context.dialect == Dialect.MYSQL) {
+            return mySqlTransactionForbidsAnswer(guard);
+        }
         if (!snapshotSuspected && isolation == Connection.TRANSACTION_READ_COMMITTED) {
             return false; // each statement takes a new snapshot
         }
-        if (context.dialect == Dialect.MYSQL) {
-            // InnoDB creates a REPEATABLE READ transaction's read view at its first consistent
-            // read of any InnoDB table, not at BEGIN nor at a write, and not for a read the
-            // optimizer answers without the engine: the gate cannot tell from outside whether it
-            // exists yet, so it answers nothing in such a transaction (architecture.md section 5).
+        for (int i = 0; i < touchedCount; i++) {
+            if (touched[i] == guard) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * A multi-statement transaction on MySQL/MariaDB (architecture.md section 5, "MySQL and
+     * MariaDB"). InnoDB begins the server's transaction at the first statement that uses an InnoDB
+     * table (a read, even {@code WHERE 1 = 0}, or a write; not {@code SELECT 1}), and fixes its
+     * isolation level then: a later {@code setTransactionIsolation} or {@code SET SESSION
+     * TRANSACTION} changes the session's level, not the open transaction's (measured on MariaDB
+     * 10.11). An answer to the transaction's first such statement would move that beginning to a
+     * later statement, possibly under another level ({@code SET TRANSACTION} then succeeds where
+     * it raised 1568, a READ COMMITTED transaction becomes a REPEATABLE READ one with an older
+     * read view). So an answer needs:
+     * <ul>
+     *   <li>the server's transaction to have begun: a statement on the guard's table went to the
+     *       database and succeeded in it, and nothing that may end a transaction (COMMIT, DDL,
+     *       {@code SET}) ran since ({@code touched});</li>
+     *   <li>the level the gate knows to be the transaction's: not set since the transaction may
+     *       have begun ({@link #isolationMovedInTransaction});</li>
+     *   <li>READ COMMITTED: InnoDB creates a REPEATABLE READ transaction's read view at its first
+     *       consistent read of any InnoDB table, not at BEGIN nor at a write, and not for a read
+     *       the optimizer answers without the engine, which the gate cannot observe.</li>
+     * </ul>
+     */
+    private boolean mySqlTransactionForbidsAnswer(Guard guard) {
+        if (isolationMovedInTransaction || snapshotSuspected || isolation != Connection.TRANSACTION_READ_COMMITTED) {
             return true;
         }
+        // The guard's own table, not any: a table of another engine (MyISAM) begins no transaction.
         for (int i = 0; i < touchedCount; i++) {
             if (touched[i] == guard) {
                 return false;
@@ -297,6 +337,7 @@ final class SessionState implements LookupDecision.Session {
         if (plan.mayBeginTransaction) {
             beganBySql = true;
         }
+        statementSinceTransactionEnd = true;
         if (snapshotGeneration < 0) {
             snapshotGeneration = context.filterGeneration(); // before the statement takes its snapshot
         }
@@ -377,9 +418,10 @@ final class SessionState implements LookupDecision.Session {
             }
         } else if (plan.mayChangeSchema) {
             sessionChangedInTransaction = true; // a function that moved the session: as SET above
-        } else if (succeeded && snapshotIsolationKnown()) {
+        } else if (succeeded && (snapshotIsolationKnown() || context.dialect == Dialect.MYSQL)) {
             // Only a statement run under snapshot isolation took the transaction's snapshot of the
-            // table: under READ COMMITTED (before a switch to REPEATABLE READ) it took none.
+            // table: under READ COMMITTED (before a switch to REPEATABLE READ) it took none. On
+            // MySQL, at any level: it began the server's transaction (see mySqlTransactionForbidsAnswer).
             touch(plan.guard);
             if (plan instanceof CachedPlan.Write write) {
                 for (CachedPlan.Write.Part part : write.parts) {
@@ -435,6 +477,8 @@ final class SessionState implements LookupDecision.Session {
         answeredLast = null; // it may have run a statement on the session
         answeredInTransaction = false;
         transactionBegun = false;
+        statementSinceTransactionEnd = false;
+        isolationMovedInTransaction = false;
         if (sessionChangedInTransaction) {
             sessionChangedInTransaction = false;
             sessionMoved(); // a rollback undoes SET; a commit ends SET LOCAL
@@ -475,6 +519,11 @@ final class SessionState implements LookupDecision.Session {
             touchedCount = 0; // the next statement opens a new transaction
             answeredInTransaction = false;
             transactionBegun = false;
+            if (!beganBySql) {
+                // In autocommit every statement committed: none is open (unless SQL began one).
+                statementSinceTransactionEnd = false;
+                isolationMovedInTransaction = false;
+            }
         }
     }
 
@@ -482,6 +531,11 @@ final class SessionState implements LookupDecision.Session {
     void isolationSet(int level) {
         answeredLast = null; // it may have run a statement on the session
         context.sessionFacts.invalidate(session()); // the pool's next user reads it afresh
+        if (context.dialect == Dialect.MYSQL && level != isolation && statementSinceTransactionEnd
+                && (beganBySql || !autoCommit())) {
+            // A transaction the server may have begun keeps the level it began with.
+            isolationMovedInTransaction = true;
+        }
         isolation = level;
         touchedCount = 0; // what ran before the switch took no snapshot at this level
     }

@@ -1,6 +1,7 @@
 package io.bloomgate.fuzz;
 
 import java.math.BigDecimal;
+import java.math.BigInteger;
 import java.sql.Connection;
 import java.sql.Types;
 import java.util.UUID;
@@ -407,6 +408,65 @@ class FuzzFoundTest {
                 .query("SELECT v, MIN(s) FROM `{main}`.`t_int` WHERE u IN (?, ?, ?, ?) GROUP BY v ORDER BY v DESC LIMIT ?",
                         Binding.setString("u6708807"), Binding.setString("u5092108"), Binding.setNull(Types.VARCHAR),
                         Binding.setString("+u1855"), Binding.setLong(3L))
+                .assertAgrees();
+    }
+
+    /**
+     * SET TRANSACTION after a lookup the gate answered with auto-commit off: the database's SELECT
+     * began the server's transaction, so SET TRANSACTION raised 1568 (25001); through the gate no
+     * server transaction existed and it succeeded. Found by MariaDB seed 31 (900 s run).
+     */
+    @Test
+    void fuzzMariaDBSeed31Episode18Step242() throws Exception {
+        Replay.on(Target.mariadb(), "mixed")
+                .autoCommit(false)
+                .query("SELECT DISTINCT * FROM `Mixed_Keys` WHERE v IS NOT NULL AND ? = `Mixed_Keys`.k ORDER BY k DESC", Binding.setString("mixed-1955172"))
+                .sql("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
+                .assertAgrees();
+    }
+
+    /**
+     * An isolation change inside a transaction whose only statement the gate answered: directly,
+     * the transaction had begun at READ COMMITTED; through the gate it began later, at REPEATABLE
+     * READ, with a read view from before another connection's commit. Found by MariaDB seed 31
+     * (900 s run).
+     */
+    @Test
+    void fuzzMariaDBSeed31Episode70Step263() throws Exception {
+        Replay.on(Target.mariadb(), "bigint unsigned", "varchar nopad")
+                .autoCommit(false)
+                .query(new Step.Exec(false, false, 0, 9), "SELECT v, COUNT(*) FROM t_ubigint WHERE t_ubigint.k IN (?) GROUP BY `v`", Binding.setObject(new BigInteger("9223372036854933281")))
+                .isolation(Connection.TRANSACTION_REPEATABLE_READ)
+                .query("SELECT * FROM t_nopad WHERE k = ?", Binding.setString("Key-1779"))
+                .insert("varchar nopad", 593L, false)
+                .query("SELECT * FROM t_nopad")
+                .assertAgrees();
+    }
+
+    /**
+     * Metadata copied from an execution that bound a number to the VARCHAR key (no index, a
+     * temporary table: MAX(k) has 0 decimals) and answered for a string key, whose primary-key miss
+     * MariaDB describes with 39 decimals. A computed column of a grouped or DISTINCT query now
+     * passes through on MySQL (LookupAnalyzer). Found by MariaDB seed 31 (900 s run).
+     */
+    @Test
+    void fuzzMariaDBSeed31Episode72Step34() throws Exception {
+        Replay.on(Target.mariadb(), "mixed")
+                .query("SELECT DISTINCT `Mixed_Keys`.`v`, MAX(`Mixed_Keys`.k) FROM `Mixed_Keys` WHERE `Mixed_Keys`.k = ? GROUP BY v HAVING COUNT(*) > 0", Binding.setInt(979001291))
+                .query("SELECT DISTINCT `Mixed_Keys`.`v`, MAX(`Mixed_Keys`.k) FROM `Mixed_Keys` WHERE `Mixed_Keys`.k = ? GROUP BY v HAVING COUNT(*) > 0", Binding.setString("mixed-2094"))
+                .assertAgrees();
+    }
+
+    /**
+     * Not the gate's: a join of more than 500 rows ordered by a column with ties (NULLs among
+     * them). Both sessions ran it on the database; the harness reads 500 rows, and which 500 come
+     * first is the server's choice each time. Past 500 rows in an order the query leaves open, only
+     * the count is compared now (Observation). Found by MariaDB seed 45 (240 s run).
+     */
+    @Test
+    void fuzzMariaDBSeed45Episode30Step197() throws Exception {
+        Replay.on(Target.mariadb(), "char bin", "mixed")
+                .query("SELECT * FROM Mixed_Keys a LEFT JOIN t_char b ON a.v = b.v ORDER BY b.k")
                 .assertAgrees();
     }
 }

@@ -427,6 +427,125 @@ class SessionStateTest {
         }
     }
 
+    /**
+     * MySQL/MariaDB multi-statement transactions: InnoDB begins the server's transaction, and fixes
+     * its isolation level, at the first statement that uses an InnoDB table; an answer must never
+     * be that statement, and a level set inside a transaction is not the transaction's.
+     */
+    @Nested
+    class MySqlTransactions {
+
+        private static final String MY_LOOKUP_T = "SELECT name FROM users WHERE id = ?";
+        private static final String MY_LOOKUP_U = "SELECT name FROM orders WHERE id = ?";
+
+        @BeforeEach
+        void mysql() {
+            on(Dialect.MYSQL);
+            driver.isolation = Connection.TRANSACTION_READ_COMMITTED;
+        }
+
+        /** FuzzFoundTest.fuzzMariaDBSeed31Episode18Step242. */
+        @Test
+        void aReadCommittedTransactionIsAnsweredOnlyOnceItsTableWentToTheServer() throws SQLException {
+            assertThat(answerable(t)).as("autocommit").isTrue();
+            setAutoCommit(false);
+            assertThat(answerable(t)).as("its first statement begins the server's transaction").isFalse();
+            ran(MY_LOOKUP_T);
+            assertThat(answerable(t)).isTrue();
+            assertThat(answerable(u)).as("another table may be of an engine that begins none").isFalse();
+            ran("INSERT INTO orders (id, name) VALUES (?, ?)");
+            assertThat(answerable(u)).isTrue();
+            state.transactionEnded(true);
+            assertThat(answerable(t)).as("the next transaction").isFalse();
+        }
+
+        @Test
+        void aFailedStatementBeginsNothingTheGateCountsOn() throws SQLException {
+            setAutoCommit(false);
+            ran(MY_LOOKUP_T, false);
+            assertThat(answerable(t)).isFalse();
+        }
+
+        @Test
+        void sqlThatMayEndTheTransactionStartsAfresh() throws SQLException {
+            setAutoCommit(false);
+            for (String sql : new String[] {"COMMIT", "CREATE TABLE x (a INT)", "SET @a = 1", "BEGIN",
+                    "ROLLBACK TO SAVEPOINT s"}) {
+                ran(MY_LOOKUP_T);
+                assertThat(answerable(t)).isTrue();
+                ran(sql);
+                assertThat(answerable(t)).as(sql).isFalse();
+            }
+        }
+
+        @Test
+        void aStatementOnOtherTablesIsNotCountedOn() throws SQLException {
+            setAutoCommit(false);
+            ran("SELECT * FROM other WHERE a = 1");
+            assertThat(answerable(t)).isFalse();
+        }
+
+        /** FuzzFoundTest.fuzzMariaDBSeed31Episode70Step263. */
+        @Test
+        void afterAnIsolationChangeInsideATransactionNothingIsAnsweredUntilItEnds() throws SQLException {
+            driver.isolation = Connection.TRANSACTION_REPEATABLE_READ;
+            setAutoCommit(false);
+            state.isolationForbidsAnswers();
+            ran("INSERT INTO users (id, name) VALUES (?, ?)"); // began at REPEATABLE READ, no read view yet
+            setIsolation(Connection.TRANSACTION_READ_COMMITTED); // the session's level, not the transaction's
+            ran(MY_LOOKUP_T);
+            assertThat(answerable(t)).isFalse();
+            state.transactionEnded(true);
+            ran(MY_LOOKUP_T);
+            assertThat(answerable(t)).as("a new transaction, at the new level").isTrue();
+        }
+
+        @Test
+        void anIsolationChangeBeforeTheTransactionsFirstStatementIsItsLevel() throws SQLException {
+            driver.isolation = Connection.TRANSACTION_REPEATABLE_READ;
+            setAutoCommit(false);
+            setIsolation(Connection.TRANSACTION_READ_COMMITTED);
+            ran(MY_LOOKUP_T);
+            assertThat(answerable(t)).isTrue();
+        }
+
+        @Test
+        void anIsolationChangeInAutoCommitIsTheNextStatementsLevel() throws SQLException {
+            driver.isolation = Connection.TRANSACTION_REPEATABLE_READ;
+            ran(MY_LOOKUP_T);
+            setIsolation(Connection.TRANSACTION_READ_COMMITTED);
+            setAutoCommit(false);
+            ran(MY_LOOKUP_U);
+            assertThat(answerable(u)).isTrue();
+        }
+
+        @Test
+        void aTransactionBegunBySqlStaysOpenWhenAutoCommitIsSwitchedOff() throws SQLException {
+            driver.isolation = Connection.TRANSACTION_REPEATABLE_READ;
+            ran("BEGIN");
+            state.isolationForbidsAnswers();
+            ran(MY_LOOKUP_T);
+            setAutoCommit(false);
+            setIsolation(Connection.TRANSACTION_READ_COMMITTED);
+            ran(MY_LOOKUP_T);
+            assertThat(answerable(t)).as("still the REPEATABLE READ transaction BEGIN opened").isFalse();
+        }
+
+        @Test
+        void aSwitchOfAutoCommitEndsTheTransactionAndTheMovedLevelWithIt() throws SQLException {
+            setAutoCommit(false);
+            ran(MY_LOOKUP_T);
+            setIsolation(Connection.TRANSACTION_REPEATABLE_READ);
+            setIsolation(Connection.TRANSACTION_READ_COMMITTED);
+            ran(MY_LOOKUP_T);
+            assertThat(answerable(t)).isFalse();
+            setAutoCommit(true);
+            setAutoCommit(false);
+            ran(MY_LOOKUP_T);
+            assertThat(answerable(t)).isTrue();
+        }
+    }
+
     @Nested
     class FilterGeneration {
 
