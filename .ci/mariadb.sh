@@ -29,7 +29,9 @@ if ! answers; then
     # Loopback only, whatever the packaged configuration says.
     # Its own temporary directory rather than /tmp, which other jobs clean and share.
     mkdir -p /var/lib/mysql-tmp && chown mysql:mysql /var/lib/mysql-tmp
-    nohup mariadbd --user=mysql --datadir=/var/lib/mysql --tmpdir=/var/lib/mysql-tmp --bind-address=127.0.0.1 --port="$PORT" \
+    # setsid: a session of its own, so that ending the shell or job that started it (a CI step, a
+    # developer's terminal, an agent's tool call) does not take the shared server down with it.
+    setsid nohup mariadbd --user=mysql --datadir=/var/lib/mysql --tmpdir=/var/lib/mysql-tmp --bind-address=127.0.0.1 --port="$PORT" \
         --socket="$SOCKET" --pid-file="$PIDFILE" >/var/log/mariadbd-bloomgate.log 2>&1 &
     for _ in $(seq 1 60); do
         answers && break

@@ -14,7 +14,8 @@ if ! pg_lsclusters -h | grep -q '^15 *main'; then
 fi
 # Loopback only.
 sed -i "s/^#\?listen_addresses.*/listen_addresses = 'localhost'/" /etc/postgresql/15/main/postgresql.conf
-pg_ctlcluster 15 main start >/dev/null 2>&1 || pg_ctlcluster 15 main status >/dev/null
+# setsid: the server in a session of its own (see .ci/mariadb.sh).
+setsid pg_ctlcluster 15 main start >/dev/null 2>&1 || pg_ctlcluster 15 main status >/dev/null
 for _ in $(seq 1 30); do
     pg_isready -q -h 127.0.0.1 -p 5432 && break
     sleep 1
