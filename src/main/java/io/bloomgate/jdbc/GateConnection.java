@@ -57,8 +57,8 @@ final class GateConnection extends ForwardingConnection {
         }
 
         @Override
-        public void beginIfIdle() throws SQLException {
-            probe.beginIfIdle(delegate);
+        public void beginIfIdle(io.bloomgate.sql.GuardedTable answered) throws SQLException {
+            probe.beginIfIdle(delegate, answered);
         }
 
         @Override

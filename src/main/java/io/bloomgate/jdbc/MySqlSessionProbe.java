@@ -60,6 +60,20 @@ final class MySqlSessionProbe extends SessionProbe {
      * the warnings and errors of the statement before are gone ({@code SELECT ... FROM DUAL} would
      * keep them: a statement without a table does not reset the list).
      */
+    /**
+     * InnoDB begins the server's transaction at the first statement that opens an InnoDB table (a
+     * read, even one that finds nothing; not {@code SELECT 1}) and fixes its isolation level then
+     * (measured on MariaDB 10.11): the answered lookup would have been that statement, so an empty
+     * read of its table now begins the transaction as it would have, before anything else reaches
+     * the session ({@code SET TRANSACTION} then raises 1568, a level set afterwards applies to the
+     * next transaction). Its diagnostics are an empty lookup's (see {@link #restoreDiagnostics}).
+     * A table of another engine begins nothing, as the lookup would not have.
+     */
+    @Override
+    void beginIfIdle(Connection connection, io.bloomgate.sql.GuardedTable answered) throws SQLException {
+        restoreDiagnostics(connection, answered); // in auto-commit, one more empty read: harmless
+    }
+
     @Override
     void restoreDiagnostics(Connection connection, io.bloomgate.sql.GuardedTable table) throws SQLException {
         try (Statement s = connection.createStatement();

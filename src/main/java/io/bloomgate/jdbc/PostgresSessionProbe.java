@@ -58,7 +58,7 @@ final class PostgresSessionProbe extends SessionProbe {
     }
 
     @Override
-    void beginIfIdle(Connection connection) throws SQLException {
+    void beginIfIdle(Connection connection, io.bloomgate.sql.GuardedTable answered) throws SQLException {
         transactionFailed(connection); // unwraps
         if (pg != null && pg.getTransactionState() == TransactionState.IDLE && !connection.getAutoCommit()) {
             try (java.sql.Statement s = connection.createStatement()) {

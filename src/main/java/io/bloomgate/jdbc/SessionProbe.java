@@ -51,9 +51,10 @@ abstract class SessionProbe {
 
     /**
      * Makes the database begin the open transaction if the driver has not begun it yet (only
-     * answered lookups ran in it). Nothing where transactions have no such state.
+     * answered lookups ran in it, the first of them on {@code answered}), as that lookup would
+     * have. Nothing where transactions have no such state.
      */
-    void beginIfIdle(Connection connection) throws SQLException {
+    void beginIfIdle(Connection connection, io.bloomgate.sql.GuardedTable answered) throws SQLException {
     }
 
     /**

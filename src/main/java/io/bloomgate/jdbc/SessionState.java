@@ -43,7 +43,7 @@ final class SessionState implements LookupDecision.Session {
         boolean transactionFailed();
 
         /** See {@link SessionProbe#beginIfIdle}. */
-        void beginIfIdle() throws SQLException;
+        void beginIfIdle(io.bloomgate.sql.GuardedTable answered) throws SQLException;
 
         /** See {@link SessionProbe#restoreDiagnostics}. */
         void restoreDiagnostics(io.bloomgate.sql.GuardedTable table) throws SQLException;
@@ -100,6 +100,8 @@ final class SessionState implements LookupDecision.Session {
      * begun the transaction with it, so the driver's checks of "in a transaction" must see one.
      */
     private boolean answeredInTransaction;
+    /** The guard of the first lookup answered in the open transaction (see {@link #beginIfOnlyAnswered}). */
+    private Guard answeredFirst;
     /**
      * The guard of the lookup the gate answered last, while nothing has reached the session since:
      * its diagnostics (MySQL's row counts, warnings) still describe the statement before that
@@ -235,7 +237,7 @@ final class SessionState implements LookupDecision.Session {
             return false; // each statement is its own transaction, snapshot and all
         }
         if (context.dialect == Dialect.MYSQL) {
-            return mySqlTransactionForbidsAnswer(guard);
+            return mySqlTransactionForbidsAnswer();
         }
         if (!snapshotSuspected && isolation == Connection.TRANSACTION_READ_COMMITTED) {
             return false; // each statement takes a new snapshot
@@ -257,11 +259,10 @@ final class SessionState implements LookupDecision.Session {
      * 10.11). An answer to the transaction's first such statement would move that beginning to a
      * later statement, possibly under another level ({@code SET TRANSACTION} then succeeds where
      * it raised 1568, a READ COMMITTED transaction becomes a REPEATABLE READ one with an older
-     * read view). So an answer needs:
+     * read view): so before anything else reaches the session after such an answer (a statement,
+     * or a change of the isolation level or read-only mode), the gate begins the transaction with
+     * an empty read of the answered lookup's table ({@link #beginIfOnlyAnswered}). An answer needs:
      * <ul>
-     *   <li>the server's transaction to have begun: a statement on the guard's table went to the
-     *       database and succeeded in it, and nothing that may end a transaction (COMMIT, DDL,
-     *       {@code SET}) ran since ({@code touched});</li>
      *   <li>the level the gate knows to be the transaction's: not set since the transaction may
      *       have begun ({@link #isolationMovedInTransaction});</li>
      *   <li>READ COMMITTED: InnoDB creates a REPEATABLE READ transaction's read view at its first
@@ -269,17 +270,8 @@ final class SessionState implements LookupDecision.Session {
      *       the optimizer answers without the engine, which the gate cannot observe.</li>
      * </ul>
      */
-    private boolean mySqlTransactionForbidsAnswer(Guard guard) {
-        if (isolationMovedInTransaction || snapshotSuspected || isolation != Connection.TRANSACTION_READ_COMMITTED) {
-            return true;
-        }
-        // The guard's own table, not any: a table of another engine (MyISAM) begins no transaction.
-        for (int i = 0; i < touchedCount; i++) {
-            if (touched[i] == guard) {
-                return false;
-            }
-        }
-        return true;
+    private boolean mySqlTransactionForbidsAnswer() {
+        return isolationMovedInTransaction || snapshotSuspected || isolation != Connection.TRANSACTION_READ_COMMITTED;
     }
 
     /**
@@ -348,8 +340,11 @@ final class SessionState implements LookupDecision.Session {
         answeredLast = guard;
         // Auto-commit off only: a transaction begun by SQL text (BEGIN) has already reached the
         // database, whose own state then makes the driver refuse; and beganBySql is a guess from text.
-        if (!answeredInTransaction && !autoCommit()) {
+        // MySQL: START TRANSACTION too, since InnoDB begins the transaction (and fixes its level)
+        // at the first table the transaction opens, not at START TRANSACTION.
+        if (!answeredInTransaction && (!autoCommit() || beganBySql && context.dialect == Dialect.MYSQL)) {
             answeredInTransaction = true;
+            answeredFirst = guard;
         }
     }
 
@@ -362,9 +357,20 @@ final class SessionState implements LookupDecision.Session {
     void beforeDatabase() throws SQLException {
         answeredLastReached = answeredLast;
         answeredLast = null;
+        beginIfOnlyAnswered();
+    }
+
+    /**
+     * If only answered lookups made the open transaction, makes the database begin it as the first
+     * of them would have (PostgreSQL: a no-op query, pgjdbc sends BEGIN before it; MySQL/MariaDB: an
+     * empty read of that lookup's table, which begins the server's transaction and fixes its
+     * isolation level, as the lookup would have: architecture.md section 5). At most once per
+     * transaction.
+     */
+    private void beginIfOnlyAnswered() throws SQLException {
         if (answeredInTransaction && !transactionBegun) {
             transactionBegun = true;
-            driver.beginIfIdle();
+            driver.beginIfIdle(answeredFirst.table());
         }
     }
 
@@ -465,6 +471,9 @@ final class SessionState implements LookupDecision.Session {
             if (refusal != null) {
                 throw refusal;
             }
+            // The driver takes the change mid-transaction (MySQL's drivers: it applies to the next
+            // transaction, the open one keeps the level it began with): let that one have begun.
+            beginIfOnlyAnswered();
         }
     }
 

@@ -60,27 +60,37 @@ class SqlFuzzTest {
     @ParameterizedTest(name = "H2, seed {0}")
     @MethodSource("seeds")
     void h2(long seed) throws Exception {
-        fuzz(Target.h2(), "h2", seed, 2, 150, 5);
+        fuzz(Target.h2(), "h2", seed, 2, 150, 5, 40);
     }
 
     @ParameterizedTest(name = "PostgreSQL, seed {0}")
     @MethodSource("seeds")
     void postgres(long seed) throws Exception {
-        fuzz(null, "postgres", seed, 2, 100, 5);
+        fuzz(null, "postgres", seed, 2, 100, 5, 40);
     }
+
+    /**
+     * MariaDB's runs need at least 1 answered query in 80, not 40: more than half of the texts the
+     * fuzzer writes for it are refused by the MySQL lexical guard before the parser ({@code "..."}
+     * strings, backslashes, {@code /*! *}{@code /}: NOT_PARSED), and grouped computed columns pass through.
+     * Long runs answered 3.8% to 4.2% (seeds 21 and 23, 240 s each); 2-episode short runs 0.5% to
+     * 2.9%, too few queries (about 210) for a stable share, so the short run has 6 episodes (5.2% to
+     * 5.7% in its first runs).
+     */
+    private static final int MARIADB_SHARE = 80;
 
     /** As the user with PROCESS: the change feed retires holes in strict mode. */
     @ParameterizedTest(name = "MariaDB, seed {0}")
     @MethodSource("seeds")
     void mariadb(long seed) throws Exception {
-        fuzz(Target.mariadb(), "mariadb", seed, 2, 150, 5);
+        fuzz(Target.mariadb(), "mariadb", seed, 6, 150, 5, MARIADB_SHARE);
     }
 
     /** As the user without PROCESS: grace-period mode. */
     @ParameterizedTest(name = "MariaDB without PROCESS, seed {0}")
     @MethodSource("seeds")
     void mariadbWithoutProcess(long seed) throws Exception {
-        fuzz(Target.mariadbWithoutProcess(), "mariadbWithoutProcess", seed, 2, 150, 5);
+        fuzz(Target.mariadbWithoutProcess(), "mariadbWithoutProcess", seed, 6, 150, 5, MARIADB_SHARE);
     }
 
     /**
@@ -89,9 +99,10 @@ class SqlFuzzTest {
      * @param shortSteps    steps per episode of the short run
      * @param shortShrink   seconds for shrinking in the short run (a case not shrunk in time is
      *                      printed whole, and the printed command re-runs its episode)
+     * @param share         at least 1 query in {@code share} must be answered by the gate
      */
     private static void fuzz(Target target, String db, long seed, int shortEpisodes, int shortSteps,
-            long shortShrink) throws Exception {
+            long shortShrink, int share) throws Exception {
         String only = System.getProperty("fuzz.db", "");
         Assumptions.assumeTrue(only.isBlank() || only.equalsIgnoreCase(db)
                 || db.toLowerCase(Locale.ROOT).startsWith(only.toLowerCase(Locale.ROOT)), "fuzz.db=" + only);
@@ -114,7 +125,7 @@ class SqlFuzzTest {
                 .as("%s seed %d: differences between the gate and the database (%s)%n%s", target.name(), seed,
                         result.summary(), String.join("\n", result.failures()))
                 .isEmpty();
-        // A run that the gate never answers tests nothing: at least 1 query in 40 must be answered. The
+        // A run that the gate never answers tests nothing: at least 1 query in `share` (40, MariaDB 80) must be answered. The
         // episodes switch isolation levels and schemas on purpose, and REPEATABLE READ transactions,
         // SERIALIZABLE ones and moved search paths pass through, so the share is well below the
         // ~70% of plain lookups (4.8% to 25.6% seen with the short run's seeds; with the second key u,
@@ -122,7 +133,7 @@ class SqlFuzzTest {
         // change feed's timing makes it vary a little between runs of one seed).
         assertThat(result.answered())
                 .as("queries the gate answered from its filter, of %d: %s", result.queries(), result.summary())
-                .isGreaterThanOrEqualTo(result.queries() / 40);
+                .isGreaterThanOrEqualTo(result.queries() / share);
         assertThat(result.queries()).as("queries run").isGreaterThan(0);
         if (configured) {
             System.out.printf(Locale.ROOT, "fuzz %s seed %d: no differences%n", target.name(), seed);

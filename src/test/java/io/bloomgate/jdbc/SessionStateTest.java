@@ -87,6 +87,8 @@ class SessionStateTest {
         int begun;
         int forgot;
         int autoCommitAsked;
+        /** pgjdbc refuses an isolation or read-only change mid-transaction; MySQL's drivers do not. */
+        boolean refusesMidTransaction = true;
         final java.util.List<io.bloomgate.sql.GuardedTable> restored = new java.util.ArrayList<>();
 
         FakeDriver(Object session) {
@@ -114,7 +116,7 @@ class SessionStateTest {
         }
 
         @Override
-        public void beginIfIdle() {
+        public void beginIfIdle(io.bloomgate.sql.GuardedTable answered) {
             begun++;
         }
 
@@ -125,7 +127,7 @@ class SessionStateTest {
 
         @Override
         public SQLException refusalMidTransaction(String what) {
-            return new SQLException("Cannot change " + what + " in the middle of a transaction.", "25001");
+            return !refusesMidTransaction ? null : new SQLException("Cannot change " + what + " in the middle of a transaction.", "25001");
         }
 
         @Override
@@ -442,47 +444,49 @@ class SessionStateTest {
         void mysql() {
             on(Dialect.MYSQL);
             driver.isolation = Connection.TRANSACTION_READ_COMMITTED;
+            driver.refusesMidTransaction = false;
         }
 
         /** FuzzFoundTest.fuzzMariaDBSeed31Episode18Step242. */
         @Test
-        void aReadCommittedTransactionIsAnsweredOnlyOnceItsTableWentToTheServer() throws SQLException {
-            assertThat(answerable(t)).as("autocommit").isTrue();
+        void aTransactionBegunOnlyByAnswersIsBegunOnTheServerBeforeTheNextStatement() throws SQLException {
             setAutoCommit(false);
-            assertThat(answerable(t)).as("its first statement begins the server's transaction").isFalse();
-            ran(MY_LOOKUP_T);
-            assertThat(answerable(t)).isTrue();
-            assertThat(answerable(u)).as("another table may be of an engine that begins none").isFalse();
-            ran("INSERT INTO orders (id, name) VALUES (?, ?)");
-            assertThat(answerable(u)).isTrue();
+            assertThat(answerable(t)).as("READ COMMITTED: its first lookup too").isTrue();
+            answered(MY_LOOKUP_T);
+            answered(MY_LOOKUP_T);
+            assertThat(driver.begun).as("nothing reached the server yet").isZero();
+            ran("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ");
+            assertThat(driver.begun).as("begun first, so SET TRANSACTION meets it (1568)").isEqualTo(1);
+            assertThat(answerable(t)).as("the text named another level").isFalse();
+        }
+
+        @Test
+        void anIsolationChangeAfterAnAnswerMeetsTheBegunTransaction() throws SQLException {
+            setAutoCommit(false);
+            answered(MY_LOOKUP_T);
+            setIsolation(Connection.TRANSACTION_REPEATABLE_READ);
+            assertThat(driver.begun).as("begun at READ COMMITTED before the level moved").isEqualTo(1);
+            assertThat(answerable(t)).isFalse();
             state.transactionEnded(true);
-            assertThat(answerable(t)).as("the next transaction").isFalse();
+            assertThat(driver.begun).isEqualTo(1);
         }
 
         @Test
-        void aFailedStatementBeginsNothingTheGateCountsOn() throws SQLException {
-            setAutoCommit(false);
-            ran(MY_LOOKUP_T, false);
-            assertThat(answerable(t)).isFalse();
+        void aTransactionBegunBySqlIsBegunOnTheServerToo() throws SQLException {
+            ran("START TRANSACTION");
+            answered(MY_LOOKUP_T);
+            ran("SELECT @@in_transaction");
+            assertThat(driver.begun).as("InnoDB begins it at the first table, not at START TRANSACTION").isEqualTo(1);
         }
 
         @Test
-        void sqlThatMayEndTheTransactionStartsAfresh() throws SQLException {
+        void onceAStatementReachedTheServerNothingMoreIsBegun() throws SQLException {
             setAutoCommit(false);
-            for (String sql : new String[] {"COMMIT", "CREATE TABLE x (a INT)", "SET @a = 1", "BEGIN",
-                    "ROLLBACK TO SAVEPOINT s"}) {
-                ran(MY_LOOKUP_T);
-                assertThat(answerable(t)).isTrue();
-                ran(sql);
-                assertThat(answerable(t)).as(sql).isFalse();
-            }
-        }
-
-        @Test
-        void aStatementOnOtherTablesIsNotCountedOn() throws SQLException {
-            setAutoCommit(false);
-            ran("SELECT * FROM other WHERE a = 1");
-            assertThat(answerable(t)).isFalse();
+            ran(MY_LOOKUP_T);
+            answered(MY_LOOKUP_T);
+            ran("INSERT INTO users (id, name) VALUES (?, ?)");
+            assertThat(driver.begun).as("the driver's own transaction: asked, and it is not idle").isLessThanOrEqualTo(1);
+            assertThat(answerable(t)).isTrue();
         }
 
         /** FuzzFoundTest.fuzzMariaDBSeed31Episode70Step263. */
