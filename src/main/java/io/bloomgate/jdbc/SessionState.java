@@ -118,6 +118,12 @@ final class SessionState implements LookupDecision.Session {
      * transaction's until the transaction ends.
      */
     private boolean isolationMovedInTransaction;
+    /**
+     * MySQL/MariaDB: a statement may have put the session in locked-tables mode ({@code LOCK
+     * TABLES}), where the server refuses reads of tables it did not lock (error 1100) instead of
+     * answering them: nothing is answered until {@code UNLOCK TABLES} went through.
+     */
+    private boolean tablesMayBeLocked;
 
     // ---- name resolution
     private byte resolution = UNVERIFIED;
@@ -228,7 +234,7 @@ final class SessionState implements LookupDecision.Session {
      */
     @Override
     public boolean transactionForbidsAnswer(Guard guard) {
-        if (driver.transactionFailed()) {
+        if (driver.transactionFailed() || tablesMayBeLocked) {
             return true;
         }
         if (!beganBySql && autoCommit()) {
@@ -337,6 +343,9 @@ final class SessionState implements LookupDecision.Session {
         if (plan.mayBeginTransaction) {
             beganBySql = true;
         }
+        if (plan.mayLockTables && context.dialect == Dialect.MYSQL) {
+            tablesMayBeLocked = true; // before it runs: whether it succeeded or not, as if it did
+        }
         statementSinceTransactionEnd = true;
         if (snapshotGeneration < 0) {
             snapshotGeneration = context.filterGeneration(); // before the statement takes its snapshot
@@ -387,6 +396,9 @@ final class SessionState implements LookupDecision.Session {
      * session is only known afterwards (a function it called may have moved the search path).
      */
     void ranOnDatabase(CachedPlan plan, boolean succeeded) {
+        if (plan.unlocksTables && succeeded) {
+            tablesMayBeLocked = false;
+        }
         if (plan.redefines != null && redefinedByTransaction != null && !beganBySql && driverAutoCommit()) {
             redefinitionsEnded(); // the statement was its own transaction, and it has ended
         }
