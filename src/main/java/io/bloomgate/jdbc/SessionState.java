@@ -130,6 +130,13 @@ final class SessionState implements LookupDecision.Session {
     /** A statement of the open transaction may have changed the session (undone if it rolls back). */
     private boolean sessionChangedInTransaction;
     private Object session;
+    /**
+     * The isolation level, schema or catalog was set through JDBC on this connection: a pool under
+     * the gate (HikariCP) sets them back to its defaults when the connection returns, behind the
+     * gate, so what this session reads of them is not cached for the pooled session's next user
+     * (who would otherwise take a REPEATABLE READ session for the READ COMMITTED one read here).
+     */
+    private boolean setThroughJdbc;
 
     // ---- what waits for the transaction's end
     /** Guards made unsettled by writes of the open transaction; settled when it ends. */
@@ -313,10 +320,12 @@ final class SessionState implements LookupDecision.Session {
             if (context.shadowedSessions.containsKey(session)) {
                 resolution = NEVER;
             }
-            SessionProbe.Facts facts = context.sessionFacts.getIfPresent(session);
+            SessionProbe.Facts facts = setThroughJdbc ? null : context.sessionFacts.getIfPresent(session);
             if (facts == null) {
                 facts = driver.readFacts();
-                context.sessionFacts.put(session, facts);
+                if (!setThroughJdbc) {
+                    context.sessionFacts.put(session, facts);
+                }
             }
             isolation = facts.isolation();
             if (resolution != NEVER) {
@@ -542,6 +551,7 @@ final class SessionState implements LookupDecision.Session {
     /** {@code setTransactionIsolation(level)} succeeded. */
     void isolationSet(int level) {
         answeredLast = null; // it may have run a statement on the session
+        setThroughJdbc = true;
         context.sessionFacts.invalidate(session()); // the pool's next user reads it afresh
         if (context.dialect == Dialect.MYSQL && level != isolation && statementSinceTransactionEnd
                 && (beganBySql || !autoCommit())) {
@@ -552,9 +562,10 @@ final class SessionState implements LookupDecision.Session {
         touchedCount = 0; // what ran before the switch took no snapshot at this level
     }
 
-    /** {@code setSchema} succeeded. */
+    /** {@code setSchema} or {@code setCatalog} (MySQL/MariaDB: {@code USE}) succeeded. */
     void schemaSet() {
         answeredLast = null; // it may have run a statement on the session
+        setThroughJdbc = true;
         sessionMoved();
         if (!Boolean.TRUE.equals(autoCommit)) {
             // pgjdbc sends SET inside the open transaction: a rollback (or committing a failed
