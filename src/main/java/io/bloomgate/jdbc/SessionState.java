@@ -408,6 +408,11 @@ final class SessionState implements LookupDecision.Session {
         if (plan.unlocksTables && succeeded) {
             tablesMayBeLocked = false;
         }
+        if (!succeeded && context.dialect == Dialect.MYSQL) {
+            // A deadlock (1213) rolls the whole transaction back, and the next statement begins another:
+            // it must go to the server again (architecture.md, "MySQL/MariaDB transactions begin on the server").
+            touchedCount = 0;
+        }
         if (plan.redefines != null && redefinedByTransaction != null && !beganBySql && driverAutoCommit()) {
             redefinitionsEnded(); // the statement was its own transaction, and it has ended
         }
