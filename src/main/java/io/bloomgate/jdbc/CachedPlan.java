@@ -92,6 +92,14 @@ abstract sealed class CachedPlan
     /** The text may change auto-commit behind the driver's API (H2's {@code SET AUTOCOMMIT}). */
     final boolean mayChangeAutoCommit;
     /**
+     * MySQL/MariaDB: the text may put the session in locked-tables mode ({@code LOCK TABLES}, {@code
+     * FLUSH TABLES ... WITH READ LOCK}), in which the server refuses a read of any table the
+     * statement did not lock (1100): lookups pass through until {@link #unlocksTables}.
+     */
+    final boolean mayLockTables;
+    /** The text is {@code UNLOCK TABLES}: the session leaves locked-tables mode. */
+    final boolean unlocksTables;
+    /**
      * Guards whose table running the text may redefine (DDL: {@link
      * io.bloomgate.sql.StatementClassifier#mayRedefine}); null: none. Set once by {@link #of},
      * before the plan is published (through the plan cache's concurrent map).
@@ -114,9 +122,15 @@ abstract sealed class CachedPlan
                 || lower.contains("isolation");
         this.mayChangeSchema = effects.mayChangeSchema();
         this.createsTemporaryTable = effects.createsTemporaryTable();
-        this.mayBeginTransaction = !lookup && (lower.contains("begin") || lower.contains("transaction"));
+        String lead = SessionEffects.leadingWord(lower);
+        // XA START opens a transaction (MySQL/MariaDB) whatever auto-commit says: not one statement each.
+        this.mayBeginTransaction = !lookup && (lower.contains("begin") || lower.contains("transaction")
+                || lead.equals("xa"));
         this.mayEndTransaction = effects.mayEndTransaction();
         this.mayChangeAutoCommit = lower.contains("autocommit");
+        this.mayLockTables = lead.equals("lock") || lead.equals("flush") && lower.contains("lock")
+                || !understood && lower.contains("lock table");
+        this.unlocksTables = lead.equals("unlock");
         this.readsDiagnostics = readsDiagnostics(lower);
     }
 
@@ -147,6 +161,8 @@ abstract sealed class CachedPlan
         this.mayBeginTransaction = shape.mayBeginTransaction;
         this.mayEndTransaction = shape.mayEndTransaction;
         this.mayChangeAutoCommit = shape.mayChangeAutoCommit;
+        this.mayLockTables = shape.mayLockTables;
+        this.unlocksTables = shape.unlocksTables;
         this.readsDiagnostics = shape.readsDiagnostics;
     }
 

@@ -13,8 +13,8 @@ import java.util.concurrent.Executor;
 
 /**
  * A driver connection seen through the gate: its statements are the gate's, and the calls that may
- * move the session (commit, rollback, auto-commit, isolation, schema, close) are reported to its
- * {@link SessionState}, which holds what the gate must know about the session.
+ * move the session (commit, rollback, auto-commit, isolation, schema, catalog, close) are reported
+ * to its {@link SessionState}, which holds what the gate must know about the session.
  */
 final class GateConnection extends ForwardingConnection {
 
@@ -151,6 +151,13 @@ final class GateConnection extends ForwardingConnection {
     @Override
     public void setSchema(String schema) throws SQLException {
         delegate.setSchema(schema);
+        session.schemaSet();
+    }
+
+    /** MySQL/MariaDB drivers run {@code USE}: unqualified names move as with {@link #setSchema}. */
+    @Override
+    public void setCatalog(String catalog) throws SQLException {
+        delegate.setCatalog(catalog);
         session.schemaSet();
     }
 

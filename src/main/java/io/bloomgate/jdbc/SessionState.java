@@ -120,12 +120,25 @@ final class SessionState implements LookupDecision.Session {
      * transaction's until the transaction ends.
      */
     private boolean isolationMovedInTransaction;
+    /**
+     * MySQL/MariaDB: a statement may have put the session in locked-tables mode ({@code LOCK
+     * TABLES}), where the server refuses reads of tables it did not lock (error 1100) instead of
+     * answering them: nothing is answered until {@code UNLOCK TABLES} went through.
+     */
+    private boolean tablesMayBeLocked;
 
     // ---- name resolution
     private byte resolution = UNVERIFIED;
     /** A statement of the open transaction may have changed the session (undone if it rolls back). */
     private boolean sessionChangedInTransaction;
     private Object session;
+    /**
+     * The isolation level, schema or catalog was set through JDBC on this connection: a pool under
+     * the gate (HikariCP) sets them back to its defaults when the connection returns, behind the
+     * gate, so what this session reads of them is not cached for the pooled session's next user
+     * (who would otherwise take a REPEATABLE READ session for the READ COMMITTED one read here).
+     */
+    private boolean setThroughJdbc;
 
     // ---- what waits for the transaction's end
     /** Guards made unsettled by writes of the open transaction; settled when it ends. */
@@ -230,7 +243,7 @@ final class SessionState implements LookupDecision.Session {
      */
     @Override
     public boolean transactionForbidsAnswer(Guard guard) {
-        if (driver.transactionFailed()) {
+        if (driver.transactionFailed() || tablesMayBeLocked) {
             return true;
         }
         if (!beganBySql && autoCommit()) {
@@ -299,10 +312,12 @@ final class SessionState implements LookupDecision.Session {
             if (context.shadowedSessions.containsKey(session)) {
                 resolution = NEVER;
             }
-            SessionProbe.Facts facts = context.sessionFacts.getIfPresent(session);
+            SessionProbe.Facts facts = setThroughJdbc ? null : context.sessionFacts.getIfPresent(session);
             if (facts == null) {
                 facts = driver.readFacts();
-                context.sessionFacts.put(session, facts);
+                if (!setThroughJdbc) {
+                    context.sessionFacts.put(session, facts);
+                }
             }
             isolation = facts.isolation();
             if (resolution != NEVER) {
@@ -328,6 +343,9 @@ final class SessionState implements LookupDecision.Session {
         }
         if (plan.mayBeginTransaction) {
             beganBySql = true;
+        }
+        if (plan.mayLockTables && context.dialect == Dialect.MYSQL) {
+            tablesMayBeLocked = true; // before it runs: whether it succeeded or not, as if it did
         }
         statementSinceTransactionEnd = true;
         if (snapshotGeneration < 0) {
@@ -393,6 +411,18 @@ final class SessionState implements LookupDecision.Session {
      * session is only known afterwards (a function it called may have moved the search path).
      */
     void ranOnDatabase(CachedPlan plan, boolean succeeded) {
+        if (plan.unlocksTables && succeeded) {
+            tablesMayBeLocked = false;
+        }
+        if (!succeeded && context.dialect == Dialect.MYSQL) {
+            // A deadlock (1213) rolls the whole transaction back, and the next statement begins another:
+            // a lookup answered next must begin it on the server again before anything else reaches the
+            // session (architecture.md, "MySQL/MariaDB transactions begin on the server"). If the
+            // transaction goes on, that empty read inside it changes nothing.
+            touchedCount = 0;
+            answeredInTransaction = false;
+            transactionBegun = false;
+        }
         if (plan.redefines != null && redefinedByTransaction != null && !beganBySql && driverAutoCommit()) {
             redefinitionsEnded(); // the statement was its own transaction, and it has ended
         }
@@ -539,6 +569,7 @@ final class SessionState implements LookupDecision.Session {
     /** {@code setTransactionIsolation(level)} succeeded. */
     void isolationSet(int level) {
         answeredLast = null; // it may have run a statement on the session
+        setThroughJdbc = true;
         context.sessionFacts.invalidate(session()); // the pool's next user reads it afresh
         if (context.dialect == Dialect.MYSQL && level != isolation && statementSinceTransactionEnd
                 && (beganBySql || !autoCommit())) {
@@ -549,9 +580,10 @@ final class SessionState implements LookupDecision.Session {
         touchedCount = 0; // what ran before the switch took no snapshot at this level
     }
 
-    /** {@code setSchema} succeeded. */
+    /** {@code setSchema} or {@code setCatalog} (MySQL/MariaDB: {@code USE}) succeeded. */
     void schemaSet() {
         answeredLast = null; // it may have run a statement on the session
+        setThroughJdbc = true;
         sessionMoved();
         if (!Boolean.TRUE.equals(autoCommit)) {
             // pgjdbc sends SET inside the open transaction: a rollback (or committing a failed

@@ -1,0 +1,143 @@
+package io.bloomgate;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import javax.sql.DataSource;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Session modes of MySQL/MariaDB that change what a read returns without the gate's transaction
+ * tracking seeing a transaction: an XA transaction (open whatever auto-commit says) and
+ * locked-tables mode (LOCK TABLES: reads of other tables raise 1100).
+ */
+class MariaDbLockAndXaTest {
+
+    private static final String DB = "bloomgate_review_holes";
+    private BloomGate gate;
+    private DataSource direct;
+
+    @BeforeEach
+    void setUp() throws SQLException {
+        H2Databases.run(MySqlServer.dataSource(), "DROP DATABASE IF EXISTS " + DB, "CREATE DATABASE " + DB);
+        direct = MySqlServer.forDatabase(DB);
+        H2Databases.run(direct, "CREATE TABLE t (k BIGINT PRIMARY KEY, v INT) ENGINE=InnoDB",
+                "CREATE TABLE other (k BIGINT PRIMARY KEY) ENGINE=InnoDB",
+                "INSERT INTO t VALUES (1, 1), (2, 2)", "INSERT INTO other VALUES (1)");
+        gate = BloomGate.builder(direct).guard("t", "k", 10_000, 0.01).build();
+    }
+
+    @AfterEach
+    void tearDown() throws SQLException {
+        if (gate != null) {
+            gate.close();
+        }
+        H2Databases.run(MySqlServer.dataSource(), "DROP DATABASE IF EXISTS " + DB);
+    }
+
+    private static List<Long> keys(Statement s, String sql) throws SQLException {
+        List<Long> out = new ArrayList<>();
+        try (ResultSet rs = s.executeQuery(sql)) {
+            while (rs.next()) {
+                out.add(rs.getLong(1));
+            }
+        }
+        return out;
+    }
+
+    private long avoided() {
+        return gate.stats("t", "k").avoided();
+    }
+
+    /** Warms the text's shape: its first execution passes through and its metadata is copied. */
+    private void warm(Statement s) throws SQLException {
+        keys(s, "SELECT k FROM t WHERE k = 1");
+        keys(s, "SELECT k FROM t WHERE k = 3");
+        long before = avoided();
+        keys(s, "SELECT k FROM t WHERE k = 4");
+        assertThat(avoided()).as("warmed: absent keys answered").isEqualTo(before + 1);
+    }
+
+    /**
+     * Whether a lookup of an absent key through {@code s} is answered within a few seconds (a
+     * statement the gate does not parse, LOCK TABLES, XA START, is an unknown write: the guard is
+     * unsettled until the settler has scanned).
+     */
+    private boolean answeredSoon(Statement s) throws SQLException {
+        for (int i = 0; i < 100; i++) {
+            long before = avoided();
+            assertThat(keys(s, "SELECT k FROM t WHERE k = " + (1000 + i))).isEmpty();
+            if (avoided() > before) {
+                return true;
+            }
+            try {
+                Thread.sleep(50);
+            } catch (InterruptedException e) {
+                throw new AssertionError(e);
+            }
+        }
+        return false;
+    }
+
+    /**
+     * XA START with auto-commit on opens a transaction (REPEATABLE READ, InnoDB's default) that the
+     * gate takes for auto-commit statements: its first lookup is answered, the read view is created
+     * later, and a later read sees a row committed after the answer.
+     */
+    @Test
+    void xaTransactionFirstLookup() throws SQLException {
+        try (Connection reader = gate.dataSource().getConnection(); Statement r = reader.createStatement();
+                Connection writer = gate.dataSource().getConnection(); Statement w = writer.createStatement()) {
+            warm(r);
+            r.execute("XA START 'review1'");
+            assertThat(answeredSoon(w)).as("the unknown write XA START was taken for has settled").isTrue();
+            long before = avoided();
+            assertThat(keys(r, "SELECT k FROM t WHERE k = 99")).isEmpty();
+            boolean answered = avoided() > before;
+            w.executeUpdate("INSERT INTO t VALUES (99, 99)");
+            List<Long> later = keys(r, "SELECT k FROM t WHERE k = 99");
+            r.execute("XA END 'review1'");
+            r.execute("XA ROLLBACK 'review1'");
+            assertThat(later).as("REPEATABLE READ: the read view predates the commit (answered first: %s)", answered)
+                    .isEmpty();
+        }
+    }
+
+    /** LOCK TABLES on another table: the server refuses a read of t (1100); the gate must not answer. */
+    @Test
+    void lockTablesOnAnotherTable() throws SQLException {
+        try (Connection c = gate.dataSource().getConnection(); Statement s = c.createStatement();
+                Connection c2 = gate.dataSource().getConnection(); Statement s2 = c2.createStatement()) {
+            warm(s);
+            s.execute("LOCK TABLES other READ");
+            assertThat(answeredSoon(s2)).as("the unknown write LOCK TABLES was taken for has settled").isTrue();
+            try {
+                assertThatThrownBy(() -> keys(s, "SELECT k FROM t WHERE k = 98")).isInstanceOf(SQLException.class)
+                        .hasMessageContaining("not locked");
+            } finally {
+                s.execute("UNLOCK TABLES");
+            }
+            assertThat(answeredSoon(s)).as("after UNLOCK TABLES, answered again").isTrue();
+        }
+    }
+
+    /** A closed statement refuses a templated text, as the driver's does. */
+    @Test
+    void closedStatement() throws SQLException {
+        try (Connection c = gate.dataSource().getConnection(); Statement s = c.createStatement()) {
+            warm(s);
+            Statement closed = c.createStatement();
+            closed.close();
+            assertThatThrownBy(() -> closed.executeQuery("SELECT k FROM t WHERE k = 97"))
+                    .isInstanceOf(SQLException.class);
+        }
+    }
+}
