@@ -9,8 +9,6 @@ import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 import javax.sql.DataSource;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -21,33 +19,11 @@ import org.junit.jupiter.params.provider.ValueSource;
  * reading, but the database returns rows: an answer from the filter would be wrong. A text that
  * jOOQ reads like the database, as a control, is answered.
  */
-class MariaDbLexicalGuardTest {
+class MariaDbLexicalGuardTest extends MariaDbGuardedTable {
 
-    /** The server through MariaDB Connector/J (client-side prepare); subclasses: another driver or mode. */
-    DataSource dataSource() throws SQLException {
-        return MySqlServer.dataSource();
-    }
-
-    private DataSource db;
-    private BloomGate gate;
-    private final String t = "lx_" + Long.toHexString(System.nanoTime());
-
-    @BeforeEach
-    void setUp() throws SQLException {
-        db = dataSource();
-        H2Databases.run(db, "CREATE TABLE " + t + " (id INT PRIMARY KEY, k VARCHAR(64) COLLATE utf8mb4_bin, v INT)",
-                "INSERT INTO " + t + " VALUES (2, 'a\\\\b', 1), (3, 'k', 2), (4, 'nope1', 3), (5, 'ab', 4)");
-        gate = BloomGate.builder(db).guard(t, "id").build();
-    }
-
-    @AfterEach
-    void tearDown() throws SQLException {
-        if (gate != null) {
-            gate.close();
-        }
-        if (db != null) {
-            H2Databases.run(db, "DROP TABLE IF EXISTS " + t);
-        }
+    MariaDbLexicalGuardTest() {
+        super("lx_", "(id INT PRIMARY KEY, k VARCHAR(64) COLLATE utf8mb4_bin, v INT)",
+                "(2, 'a\\\\b', 1), (3, 'k', 2), (4, 'nope1', 3), (5, 'ab', 4)");
     }
 
     private static List<String> rows(DataSource ds, String sql) throws SQLException {

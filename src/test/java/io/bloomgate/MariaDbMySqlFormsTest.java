@@ -12,8 +12,6 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import javax.sql.DataSource;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -24,33 +22,11 @@ import org.junit.jupiter.params.provider.ValueSource;
  * nor waits for an uncommitted insert of it), {@code INSERT IGNORE} and {@code REPLACE} (writes whose
  * keys are known, so the guard stays settled, unless IGNORE would store another value than written).
  */
-class MariaDbMySqlFormsTest {
+class MariaDbMySqlFormsTest extends MariaDbGuardedTable {
 
-    /** The server through MariaDB Connector/J (client-side prepare); subclasses: another driver or mode. */
-    DataSource dataSource() throws SQLException {
-        return MySqlServer.dataSource();
-    }
-
-    private DataSource db;
-    private BloomGate gate;
-    private final String t = "mf_" + Long.toHexString(System.nanoTime());
-
-    @BeforeEach
-    void setUp() throws SQLException {
-        db = dataSource();
-        H2Databases.run(db, "CREATE TABLE " + t + " (id INT PRIMARY KEY, v INT)",
-                "INSERT INTO " + t + " VALUES (1, 10), (2, 20)");
-        gate = BloomGate.builder(db).guard(t, "id").build();
-    }
-
-    @AfterEach
-    void tearDown() throws SQLException {
-        if (gate != null) {
-            gate.close();
-        }
-        if (db != null) {
-            H2Databases.run(db, "DROP TABLE IF EXISTS " + t);
-        }
+    MariaDbMySqlFormsTest() {
+        super("mf_", "(id INT PRIMARY KEY, v INT)",
+                "(1, 10), (2, 20)");
     }
 
     private static List<Integer> rows(Connection c, String sql, long key) throws SQLException {

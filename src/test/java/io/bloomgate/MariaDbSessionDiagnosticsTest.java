@@ -9,8 +9,6 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import javax.sql.DataSource;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -21,33 +19,11 @@ import org.junit.jupiter.params.provider.ValueSource;
  * before are gone). Each sequence runs on a direct connection and through the gate, the lookup in
  * the middle answered from the filter there.
  */
-class MariaDbSessionDiagnosticsTest {
+class MariaDbSessionDiagnosticsTest extends MariaDbGuardedTable {
 
-    /** The server through MariaDB Connector/J (client-side prepare); subclasses: another driver or mode. */
-    DataSource dataSource() throws SQLException {
-        return MySqlServer.dataSource();
-    }
-
-    private DataSource db;
-    private BloomGate gate;
-    private final String t = "sd_" + Long.toHexString(System.nanoTime());
-
-    @BeforeEach
-    void setUp() throws SQLException {
-        db = dataSource();
-        H2Databases.run(db, "CREATE TABLE " + t + " (id INT PRIMARY KEY, v INT)",
-                "INSERT INTO " + t + " VALUES (1, 10), (2, 20)");
-        gate = BloomGate.builder(db).guard(t, "id").build();
-    }
-
-    @AfterEach
-    void tearDown() throws SQLException {
-        if (gate != null) {
-            gate.close();
-        }
-        if (db != null) {
-            H2Databases.run(db, "DROP TABLE IF EXISTS " + t);
-        }
+    MariaDbSessionDiagnosticsTest() {
+        super("sd_", "(id INT PRIMARY KEY, v INT)",
+                "(1, 10), (2, 20)");
     }
 
     /** The rows of the last statement of {@code statements}, each row's columns joined by '|'. */
