@@ -62,7 +62,7 @@ public final class WritePerRowCpu {
         int rounds = args.length > 1 ? Integer.parseInt(args[1]) : 7;
         String[] storages = (args.length > 2 ? args[2] : "memory,file").split(",");
         String[] writes = (args.length > 3 ? args[3] : "batch,single-tx,single-autocommit").split(",");
-        int warm = Math.max(1, rounds / 3);
+        int warm = Math.max(1, rounds / 2);
         System.out.printf("%,d rows per run, %d rounds (the first %d warm-up), median CPU ns per row "
                 + "(inserting thread / whole process) and vs none%n", rows, rounds, warm);
         for (String storage : storages) {
@@ -96,7 +96,7 @@ public final class WritePerRowCpu {
 
     /** A child JVM: {@code rounds} runs of one variant; prints the medians of the measured ones. */
     private static void one(String sync, String storage, String write, int rows, int rounds) throws Exception {
-        int warm = Math.max(1, rounds / 3);
+        int warm = Math.max(1, rounds / 2);
         long[] thread = new long[rounds];
         long[] process = new long[rounds];
         for (int r = 0; r < rounds; r++) {
@@ -104,6 +104,11 @@ public final class WritePerRowCpu {
             thread[r] = cpu[0];
             process[r] = cpu[1];
         }
+        StringBuilder each = new StringBuilder("ROUNDS");
+        for (long t : thread) {
+            each.append(' ').append(t / rows);
+        }
+        System.out.println(each);
         System.out.printf(java.util.Locale.ROOT, "RESULT %.1f %.1f%n", median(thread, warm) / rows,
                 median(process, warm) / rows);
     }
@@ -116,7 +121,7 @@ public final class WritePerRowCpu {
         String[] writes = (args.length > 3 ? args[3] : "batch,single-tx,single-autocommit").split(",");
         System.out.printf("%,d rows per run, %d runs per JVM (the first %d warm-up), %d JVMs per variant; median"
                 + " over the JVMs of their median CPU ns per row (inserting thread), [range], and vs none%n", rows,
-                rounds, Math.max(1, rounds / 3), forks);
+                rounds, Math.max(1, rounds / 2), forks);
         String javaBin = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         for (String storage : storages) {
             for (String write : writes) {
