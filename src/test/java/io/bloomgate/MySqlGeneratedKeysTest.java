@@ -80,6 +80,69 @@ class MySqlGeneratedKeysTest {
         }
     }
 
+    /**
+     * The same through a prepared statement's batch: {@code addBatch()} rows with NULL and 0 bound to
+     * the AUTO_INCREMENT key (the server generates both ids), beside rows with explicit ids.
+     */
+    @ParameterizedTest
+    @EnumSource(MySqlServer.Flavour.class)
+    void generatedIdsOfABatchAreFoundAtOnce(MySqlServer.Flavour flavour) throws Exception {
+        String database = "bloomgate_gkb" + Long.toHexString(System.nanoTime());
+        H2Databases.run(MySqlServer.dataSource(), "CREATE DATABASE " + database);
+        try {
+            DataSource db = flavour.forDatabase(database);
+            H2Databases.run(db, "CREATE TABLE items (id BIGINT AUTO_INCREMENT PRIMARY KEY, code VARCHAR(40))"
+                    + " AUTO_INCREMENT = 1000", "INSERT INTO items (id, code) VALUES (1, 'one')");
+            try (BloomGate gate = BloomGate.builder(db).guard("items", "id")
+                            .staleAfter(Duration.ofSeconds(90)).pollInterval(Duration.ofSeconds(30)).build();
+                    Connection c = gate.dataSource().getConnection()) {
+                assertThat(find(c, -1)).isFalse();
+                for (boolean autoCommit : new boolean[] {true, false}) {
+                    c.setAutoCommit(autoCommit);
+                    try (PreparedStatement ps = c.prepareStatement("INSERT INTO items (id, code) VALUES (?, ?)")) {
+                        ps.setNull(1, java.sql.Types.BIGINT);
+                        ps.setString(2, "null");
+                        ps.addBatch();
+                        ps.setLong(1, autoCommit ? 7000 : 9000);
+                        ps.setString(2, "explicit");
+                        ps.addBatch();
+                        ps.setLong(1, 0);
+                        ps.setString(2, "zero");
+                        ps.addBatch();
+                        ps.setObject(1, null);
+                        ps.setString(2, "object null");
+                        ps.addBatch();
+                        ps.executeBatch();
+                    }
+                    List<Long> missing = new ArrayList<>();
+                    for (long id : storedIds(db)) {
+                        if (!find(c, id)) {
+                            missing.add(id);
+                        }
+                    }
+                    assertThat(missing).as("rows inserted by a batch (autocommit %s) not found through the gate",
+                            autoCommit).isEmpty();
+                    if (!autoCommit) {
+                        c.commit();
+                    }
+                }
+            }
+        } finally {
+            H2Databases.run(MySqlServer.dataSource(), "DROP DATABASE IF EXISTS " + database);
+        }
+    }
+
+    private static List<Long> storedIds(DataSource db) throws SQLException {
+        List<Long> stored = new ArrayList<>();
+        try (Connection direct = db.getConnection(); Statement s = direct.createStatement();
+                ResultSet rs = s.executeQuery("SELECT id FROM items WHERE id > 1 ORDER BY id")) {
+            while (rs.next()) {
+                stored.add(rs.getLong(1));
+            }
+        }
+        return stored;
+    }
+
     private static boolean find(Connection c, long id) throws SQLException {
         try (PreparedStatement ps = c.prepareStatement("SELECT code FROM items WHERE id = ?")) {
             ps.setLong(1, id);

@@ -175,16 +175,23 @@ class GatePreparedStatement extends ForwardingPreparedStatement {
         for (CachedPlan.Key key : part.keys()) {
             Canonical canonical;
             long hash = 0;
+            boolean known;
             if (key.isLiteral()) {
                 canonical = key.literal();
+                byte[] bytes = key.literalBytes();
                 if (canonical == Canonical.EXACT) {
-                    hash = KeyFunnel.hash(guard, key.literalBytes());
+                    hash = KeyFunnel.hash(guard, bytes);
                 }
+                known = WriteKeys.known(canonical, guard, bytes, context.dialect);
             } else {
                 canonical = BoundValues.canonicalKey(slots, key, guard, buffer, false, context.dialect);
                 if (canonical == Canonical.EXACT) {
                     hash = KeyFunnel.hash(guard, buffer);
                 }
+                known = WriteKeys.known(canonical, guard, buffer.array(), buffer.length(), context.dialect);
+            }
+            if (!known) {
+                batchKeysUnknown = true; // a key the database converts or generates (see WriteKeys.known)
             }
             if (canonical == Canonical.EXACT) {
                 if (batchKeys == null) {
@@ -196,23 +203,8 @@ class GatePreparedStatement extends ForwardingPreparedStatement {
                 }
                 batchKeyParts[batchKeyCount] = partIndex;
                 batchKeys[batchKeyCount++] = hash;
-            } else if (canonical == Canonical.NOT_EXACT) {
-                batchKeysUnknown = true;
             }
         }
-    }
-
-    /** Unsettles the guards of a batch with some unknown key (those no trigger keeps in sync). */
-    private static Guard[] unsettledByBatch(CachedPlan.Write write) {
-        int n = 0;
-        Guard[] guards = new Guard[write.parts.length];
-        for (CachedPlan.Write.Part part : write.parts) {
-            if (!part.guard().syncedByTrigger()) {
-                part.guard().unsettle();
-                guards[n++] = part.guard();
-            }
-        }
-        return Arrays.copyOf(guards, n);
     }
 
     @Override
@@ -259,11 +251,11 @@ class GatePreparedStatement extends ForwardingPreparedStatement {
                 write.parts[batchKeyParts[i]].guard().addWrittenHash(batchKeys[i]);
             }
             if (batchKeysUnknown) {
-                unsettled = unsettledByBatch(write);
+                unsettled = WriteKeys.unsettle(write);
             }
         } else if (plan instanceof CachedPlan.UnknownWrite unknown) {
             session.statementNoted(plan);
-            unsettled = unsettleUnknownWrite(unknown);
+            unsettled = WriteKeys.unsettleUnknownWrite(unknown, context.guards);
         }
         resetBatch();
         return runSettling(unsettled, () -> onDatabase(plan, call));

@@ -1,17 +1,12 @@
 package io.bloomgate.jdbc;
 
-import io.bloomgate.stats.BypassReason;
-import io.bloomgate.key.Canonical;
 import io.bloomgate.key.KeyBuffer;
-import io.bloomgate.sql.Dialect;
 import io.bloomgate.sync.Guard;
-import io.bloomgate.sync.KeyFunnel;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -279,102 +274,13 @@ class GateStatement extends ForwardingStatement {
             return null;
         }
         if (plan instanceof CachedPlan.Write write) {
-            return addWriteKeys(write, slots);
+            return WriteKeys.add(write, slots, callable(), keyBuffer(), context.dialect);
         }
         if (plan instanceof CachedPlan.UnknownWrite unknown) {
-            Guard[] guards = unsettleUnknownWrite(unknown);
+            Guard[] guards = WriteKeys.unsettleUnknownWrite(unknown, context.guards);
             return guards.length == 0 ? null : guards;
         }
         return null;
-    }
-
-    /**
-     * A statement that may write keys the gate cannot see: every guard it may touch is unsettled,
-     * except guards a database trigger keeps in sync (which sees the keys inside the write).
-     */
-    final Guard[] unsettleUnknownWrite(CachedPlan.UnknownWrite plan) {
-        Guard[] candidates = plan.guard != null ? new Guard[] {plan.guard} : context.guards;
-        int n = 0;
-        Guard[] unsettled = new Guard[candidates.length];
-        for (Guard guard : candidates) {
-            guard.counters().countBypass(BypassReason.NOT_PARSED);
-            if (!guard.syncedByTrigger()) {
-                guard.unsettle();
-                unsettled[n++] = guard;
-            }
-        }
-        return n == unsettled.length ? unsettled : Arrays.copyOf(unsettled, n);
-    }
-
-    /**
-     * Adds a write's keys to each guard it writes; returns the guards left unsettled because some
-     * key is unknown (null: none).
-     */
-    private Guard[] addWriteKeys(CachedPlan.Write plan, ParameterSlots slots) {
-        Guard[] unsettled = null;
-        for (CachedPlan.Write.Part part : plan.parts) {
-            Guard guard = part.guard();
-            if (guard.syncedByTrigger()) {
-                continue; // the database's trigger adds the keys, inside the write
-            }
-            if (!addWriteKeys(part, guard, slots)) {
-                guard.unsettle();
-                unsettled = unsettled == null ? new Guard[] {guard} : append(unsettled, guard);
-            }
-        }
-        return unsettled;
-    }
-
-    private static Guard[] append(Guard[] guards, Guard guard) {
-        Guard[] more = Arrays.copyOf(guards, guards.length + 1);
-        more[guards.length] = guard;
-        return more;
-    }
-
-    /** Adds one guard's keys; false if some key is unknown (so the guard must be unsettled). */
-    private boolean addWriteKeys(CachedPlan.Write.Part part, Guard guard, ParameterSlots slots) {
-        boolean known = !part.keysUnknown() && !callable();
-        KeyBuffer buffer = keyBuffer();
-        boolean mysql = context.dialect == Dialect.MYSQL;
-        for (CachedPlan.Key key : part.keys()) {
-            if (key.isLiteral()) {
-                if (key.literal() == Canonical.EXACT) {
-                    KeyFunnel.addWritten(guard, key.literalBytes());
-                    if (mysql && isZero(guard, key.literalBytes(), key.literalBytes().length)) {
-                        known = false;
-                    }
-                } else if (key.literal() == Canonical.NOT_EXACT || mysql && key.literal() == Canonical.NULL) {
-                    known = false;
-                }
-                continue;
-            }
-            Canonical canonical = BoundValues.canonicalKey(slots, key, guard, buffer, false, context.dialect);
-            if (canonical == Canonical.EXACT) {
-                KeyFunnel.addWritten(guard, buffer);
-                if (mysql && isZero(guard, buffer.array(), buffer.length())) {
-                    known = false;
-                }
-            } else if (canonical == Canonical.NOT_EXACT || mysql && canonical == Canonical.NULL) {
-                known = false; // the database converts it by its own rules: learn the key by a scan
-            }
-        }
-        return known;
-    }
-
-    /*
-     * MySQL/MariaDB: NULL written to an AUTO_INCREMENT column, and 0 unless sql_mode has
-     * NO_AUTO_VALUE_ON_ZERO, make the server generate the key (the row does not hold NULL or 0), and
-     * neither driver reports the ids of a multi-row insert reliably (they compute them from
-     * LAST_INSERT_ID() as if consecutive). So such a key is unknown: the guard stays unsettled until
-     * the change feed has the row. For a column that is not AUTO_INCREMENT this costs only the
-     * settling (NULL into a NOT NULL key fails; 0 is also added as the key it is).
-     */
-    private static boolean isZero(Guard guard, byte[] key, int length) {
-        KeyBuffer zero = new KeyBuffer(16);
-        if (KeyFunnel.canonical(guard, 0L, zero) != Canonical.EXACT || zero.length() != length) {
-            return false;
-        }
-        return Arrays.equals(zero.array(), 0, length, key, 0, length);
     }
 
     /** After a statement ran: writes with unknown keys settle when their transaction ends. */
