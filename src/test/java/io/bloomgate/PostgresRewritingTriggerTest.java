@@ -106,6 +106,51 @@ class PostgresRewritingTriggerTest {
                 .hasMessageContaining("users.email");
     }
 
+    /**
+     * A rewriting trigger created after {@code build()} (a migration while the application runs):
+     * the change feed's check of the table's hooks (every 2 s) finds it, and lookups pass through from
+     * then on, also after {@code rebuild()}, until it is dropped.
+     */
+    @Test
+    void aRewritingTriggerCreatedAfterBuildMakesLookupsPassThrough() throws Exception {
+        H2Databases.run(pg, "CREATE TABLE later (email varchar(100) PRIMARY KEY, name text)");
+        try (BloomGate gate = BloomGate.builder(pg).guard("later", "email").build();
+                Connection c = gate.dataSource().getConnection()) {
+            assertThat(foundIn(c, "later", "nobody@example.com")).isFalse();
+            assertThat(foundIn(c, "later", "nobody@example.com")).isFalse();
+            assertThat(gate.stats("later", "email").avoided()).as("answered before the trigger").isPositive();
+            H2Databases.run(pg, "CREATE TRIGGER later_lower BEFORE INSERT OR UPDATE ON later FOR EACH ROW"
+                    + " EXECUTE FUNCTION lower_email()");
+            long deadline = System.currentTimeMillis() + 15_000;
+            while (gate.stats("later", "email").state() == io.bloomgate.stats.GuardState.READY
+                    && System.currentTimeMillis() < deadline) {
+                Thread.sleep(20);
+            }
+            assertThat(gate.stats("later", "email").state()).as("state after the trigger was created")
+                    .isNotEqualTo(io.bloomgate.stats.GuardState.READY);
+            assertThatThrownBy(gate::rebuild).as("rebuild() with the trigger in place")
+                    .hasMessageContaining("later_lower");
+            try (PreparedStatement ps = c.prepareStatement("insert into later (email, name) values (?, 'n')")) {
+                ps.setString(1, "Late.Comer@Example.com");
+                ps.executeUpdate();
+            }
+            assertThat(foundIn(c, "later", "late.comer@example.com")).isTrue();
+            long avoided = gate.stats("later", "email").avoided();
+            assertThat(foundIn(c, "later", "still.nobody@example.com")).isFalse();
+            assertThat(gate.stats("later", "email").avoided()).as("answered with the trigger in place")
+                    .isEqualTo(avoided);
+        }
+    }
+
+    private static boolean foundIn(Connection c, String table, String email) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("select name from " + table + " where email = ?")) {
+            ps.setString(1, email);
+            try (ResultSet rs = ps.executeQuery()) {
+                return rs.next();
+            }
+        }
+    }
+
     private static boolean found(Connection c, String email) throws SQLException {
         try (PreparedStatement ps = c.prepareStatement("select name from users where email = ?")) {
             ps.setString(1, email);

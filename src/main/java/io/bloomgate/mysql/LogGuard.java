@@ -105,6 +105,12 @@ final class LogGuard {
             return null;
         }
         String table = guard.table().schema() + "." + guard.table().table();
+        String rewriting = now == null ? MySqlCatalog.rewritingTrigger(c, guard.table().schema(), guard.table().table())
+                : null;
+        if (rewriting != null) {
+            return "the table " + table + " has the BEFORE trigger " + rewriting + " now, which may change the keys"
+                    + " writes store: lookups pass through; drop it and call BloomGate.rebuild()";
+        }
         return now == null ? "the table " + table + " or one of its change-log triggers (bloomgate_g" + id + "_*) is gone"
                 : "the change-log triggers of " + table + " (bloomgate_g" + id + "_*) were replaced since they were"
                 + " installed: writes may have gone unlogged";

@@ -123,7 +123,12 @@ final class LogRebuilds {
                         MySqlSchema.installGuard(c, guard.table(), guard.keyForm());
                         String hook = MySqlSchema.hookFingerprint(c, guard.table(), lg.id, guard.keyForm());
                         if (hook == null) {
-                            throw new SQLException("the change-log triggers of " + guard + " were not in place right"
+                            String rewriting = MySqlCatalog.rewritingTrigger(c, guard.table().schema(),
+                                    guard.table().table());
+                            throw new SQLException(rewriting != null ? "the table of " + guard + " has the BEFORE"
+                                    + " trigger " + rewriting + ", which may change the keys writes store; lookups pass"
+                                    + " through until it is dropped; retrying later"
+                                    : "the change-log triggers of " + guard + " were not in place right"
                                     + " after they were installed (DDL on the table in progress?); retrying later");
                         }
                         lg.hook(hook);

@@ -348,17 +348,26 @@ public final class MySqlCatalog extends CatalogReader {
     /** A BEFORE INSERT/UPDATE trigger may set NEW.key to something else than the statement wrote. */
     private void refuseRewritingTriggers(String qualified, Column key, String database, String table)
             throws SQLException {
+        String trigger = rewritingTrigger(connection, database, table);
+        if (trigger != null) {
+            throw new UnsupportedKeyTypeException(qualified, key.name, key.fullType, "is in a table with the"
+                    + " BEFORE trigger " + trigger + ", which may change the key a statement wrote;"
+                    + " not supported yet");
+        }
+    }
+
+    /**
+     * The first BEFORE INSERT/UPDATE trigger of the table, or null. Also read by the change feed's
+     * checks (through {@link MySqlSchema#hookFingerprint}), for one created after {@code build()}.
+     */
+    static String rewritingTrigger(Connection connection, String database, String table) throws SQLException {
         try (PreparedStatement ps = connection.prepareStatement("SELECT TRIGGER_NAME FROM information_schema.TRIGGERS"
                 + " WHERE EVENT_OBJECT_SCHEMA = ? AND EVENT_OBJECT_TABLE = ? AND ACTION_TIMING = 'BEFORE'"
                 + " AND EVENT_MANIPULATION IN ('INSERT', 'UPDATE')")) {
             ps.setString(1, database);
             ps.setString(2, table);
             try (ResultSet rs = ps.executeQuery()) {
-                if (rs.next()) {
-                    throw new UnsupportedKeyTypeException(qualified, key.name, key.fullType, "is in a table with the"
-                            + " BEFORE trigger " + rs.getString(1) + ", which may change the key a statement wrote;"
-                            + " not supported yet");
-                }
+                return rs.next() ? rs.getString(1) : null;
             }
         }
     }

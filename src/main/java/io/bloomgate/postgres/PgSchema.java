@@ -1,6 +1,7 @@
 package io.bloomgate.postgres;
 
 import io.bloomgate.sql.GuardedTable;
+import io.bloomgate.sync.CatalogReader;
 import io.bloomgate.sync.TableScanner;
 import java.io.IOException;
 import java.io.InputStream;
@@ -176,7 +177,8 @@ final class PgSchema {
      * What the guard's hook is made of, as the catalog holds it: the table's oid, the key column's
      * type and the version ({@code xmin}) of its catalog row, and each of the four triggers' oid,
      * row version and enabled state. Null unless the table exists and all four triggers are in
-     * place and enabled.
+     * place and enabled, and while the table has a BEFORE INSERT/UPDATE row trigger or a rule
+     * ({@link CatalogReader#rewritingHook}).
      *
      * <p>Why equal fingerprints at two moments mean the triggers fired for every write to the table
      * in between: catalog rows are versioned like any other, so dropping and re-creating a trigger
@@ -199,7 +201,13 @@ final class PgSchema {
             ps.setString(3, table.keyColumn());
             ps.setString(4, qualified(table));
             try (ResultSet rs = ps.executeQuery()) {
-                return rs.next() && rs.getInt(2) == 4 ? rs.getString(1) : null;
+                if (!rs.next() || rs.getInt(2) != 4) {
+                    return null;
+                }
+                String fingerprint = rs.getString(1);
+                // A BEFORE row trigger or a rule created since build() may store other keys than the
+                // gate's writes bound (CatalogReader refuses such tables at build()): as if the hook were gone.
+                return CatalogReader.rewritingHook(c, table.schema(), table.table()) == null ? fingerprint : null;
             }
         }
     }

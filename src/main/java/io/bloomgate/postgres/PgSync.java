@@ -351,7 +351,12 @@ public final class PgSync implements DatabaseSync {
                         // Read after the install, before the scan: see ChangeFeed#checkHooksOf.
                         String hook = PgSchema.hookFingerprint(c, guard.table(), fg.id);
                         if (hook == null) {
-                            throw new SQLException("the change-log triggers of " + guard + " were not in place right"
+                            String rewriting = CatalogReader.rewritingHook(c, guard.table().schema(),
+                                    guard.table().table());
+                            throw new SQLException(rewriting != null ? "the table of " + guard + " has the BEFORE row "
+                                    + rewriting + ", which may change the keys writes store; lookups pass through"
+                                    + " until it is dropped; retrying later"
+                                    : "the change-log triggers of " + guard + " were not in place right"
                                     + " after they were installed (DDL on the table in progress?); retrying later");
                         }
                         fg.hook(hook);

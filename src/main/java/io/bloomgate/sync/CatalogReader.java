@@ -301,6 +301,21 @@ public class CatalogReader {
      */
     private void refuseRewritingHooks(String qualified, String column, String typeName, String schema, String table)
             throws SQLException {
+        String hook = rewritingHook(connection, schema, table);
+        if (hook != null) {
+            throw new UnsupportedKeyTypeException(qualified, column, typeName, "is in a table with the BEFORE row "
+                    + hook + ", which may change the key a statement wrote, so the gate cannot know the key a write"
+                    + " stores; guard a table without BEFORE INSERT/UPDATE row triggers or rules, or move the rewrite"
+                    + " into the application");
+        }
+    }
+
+    /**
+     * PostgreSQL: the first BEFORE INSERT/UPDATE row trigger (enabled or not) or rule of the table,
+     * as {@code trigger name} or {@code rule name}; null if it has none. Also read by the change
+     * feed's checks, for one created after {@code build()}.
+     */
+    public static String rewritingHook(Connection connection, String schema, String table) throws SQLException {
         // tgtype bits (pg_trigger.h): 1 ROW, 2 BEFORE, 4 INSERT, 16 UPDATE.
         try (PreparedStatement ps = connection.prepareStatement("SELECT 'trigger ' || t.tgname FROM pg_trigger t"
                 + " JOIN pg_class c ON c.oid = t.tgrelid JOIN pg_namespace n ON n.oid = c.relnamespace"
@@ -312,12 +327,7 @@ public class CatalogReader {
             ps.setString(3, schema);
             ps.setString(4, table);
             try (ResultSet rs = ps.executeQuery()) {
-                if (rs.next()) {
-                    throw new UnsupportedKeyTypeException(qualified, column, typeName, "is in a table with the BEFORE"
-                            + " row " + rs.getString(1) + " (or a rule), which may change the key a statement wrote, so"
-                            + " the gate cannot know the key a write stores; guard a table without BEFORE INSERT/UPDATE"
-                            + " row triggers or rules, or move the rewrite into the application");
-                }
+                return rs.next() ? rs.getString(1) : null;
             }
         }
     }
