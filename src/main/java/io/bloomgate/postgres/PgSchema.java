@@ -1,7 +1,6 @@
 package io.bloomgate.postgres;
 
 import io.bloomgate.sql.GuardedTable;
-import io.bloomgate.sync.CatalogReader;
 import io.bloomgate.sync.TableScanner;
 import java.io.IOException;
 import java.io.InputStream;
@@ -178,7 +177,7 @@ final class PgSchema {
      * type and the version ({@code xmin}) of its catalog row, and each of the four triggers' oid,
      * row version and enabled state. Null unless the table exists and all four triggers are in
      * place and enabled, and while the table has a BEFORE INSERT/UPDATE row trigger or a rule
-     * ({@link CatalogReader#rewritingHook}).
+     * ({@code sync.CatalogReader#rewritingHook}).
      *
      * <p>Why equal fingerprints at two moments mean the triggers fired for every write to the table
      * in between: catalog rows are versioned like any other, so dropping and re-creating a trigger
@@ -193,7 +192,12 @@ final class PgSchema {
                 + " || a.atttypmod::text || '/' || a.xmin::text || ':' || coalesce((SELECT string_agg(t.oid::text"
                 + " || '/' || t.xmin::text || '/' || t.tgenabled::text, ',' ORDER BY t.tgname) FROM pg_trigger t"
                 + " WHERE t.tgrelid = r.oid AND NOT t.tgisinternal AND t.tgname LIKE ?), ''),"
-                + " bloomgate.guard_triggers_ok(r.oid, ?)"
+                + " bloomgate.guard_triggers_ok(r.oid, ?),"
+                // BEFORE INSERT/UPDATE row triggers (tgtype bits 1 ROW, 2 BEFORE, 4 INSERT, 16 UPDATE)
+                // and rules: see CatalogReader#rewritingHook.
+                + " (SELECT count(*) FROM pg_trigger b WHERE b.tgrelid = r.oid AND NOT b.tgisinternal"
+                + " AND (b.tgtype & 3) = 3 AND (b.tgtype & 20) <> 0)"
+                + " + (SELECT count(*) FROM pg_rewrite w WHERE w.ev_class = r.oid AND w.rulename <> '_RETURN')"
                 + " FROM pg_class r JOIN pg_attribute a ON a.attrelid = r.oid AND a.attname = ? AND NOT a.attisdropped"
                 + " WHERE r.oid = to_regclass(?)")) {
             ps.setString(1, "bloomgate\\_g" + id + "\\_%");
@@ -201,13 +205,9 @@ final class PgSchema {
             ps.setString(3, table.keyColumn());
             ps.setString(4, qualified(table));
             try (ResultSet rs = ps.executeQuery()) {
-                if (!rs.next() || rs.getInt(2) != 4) {
-                    return null;
-                }
-                String fingerprint = rs.getString(1);
                 // A BEFORE row trigger or a rule created since build() may store other keys than the
                 // gate's writes bound (CatalogReader refuses such tables at build()): as if the hook were gone.
-                return CatalogReader.rewritingHook(c, table.schema(), table.table()) == null ? fingerprint : null;
+                return rs.next() && rs.getInt(2) == 4 && rs.getLong(3) == 0 ? rs.getString(1) : null;
             }
         }
     }
