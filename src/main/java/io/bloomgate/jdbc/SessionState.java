@@ -42,6 +42,16 @@ final class SessionState implements LookupDecision.Session {
         /** See {@link SessionProbe#transactionFailed}: a local read, no round trip. */
         boolean transactionFailed();
 
+        /** See {@link SessionProbe#transactionOpenOnServer}: a local read, no round trip; false where the driver does not tell. */
+        default boolean transactionOpenOnServer() {
+            return false;
+        }
+
+        /** Whether {@link #transactionOpenOnServer} is the server's word (else: the driver does not tell). */
+        default boolean knowsServerTransaction() {
+            return false;
+        }
+
         /** See {@link SessionProbe#beginIfIdle}. */
         void beginIfIdle(io.bloomgate.sql.GuardedTable answered) throws SQLException;
 
@@ -62,6 +72,11 @@ final class SessionState implements LookupDecision.Session {
     }
 
     private static final int UNKNOWN_ISOLATION = -1;
+
+    /** {@link GateContext#sessionModes}: the session may be in locked-tables mode. */
+    static final int LOCKED_TABLES = 1;
+    /** {@link GateContext#sessionModes}: an isolation level may be pending for the session's next transaction. */
+    static final int LEVEL_PENDING = 2;
 
     /** How unqualified names resolve on this session, compared with the gate's build. */
     private static final byte UNVERIFIED = 0;
@@ -126,6 +141,18 @@ final class SessionState implements LookupDecision.Session {
      * answering them: nothing is answered until {@code UNLOCK TABLES} went through.
      */
     private boolean tablesMayBeLocked;
+    /**
+     * MySQL/MariaDB: the session may hold an isolation level for its next transaction only ({@code
+     * SET TRANSACTION ISOLATION LEVEL} without {@code SESSION}, in SQL text or in a procedure), which
+     * {@code @@tx_isolation} does not show: the next transaction (an auto-commit statement too: a
+     * pending READ UNCOMMITTED makes the next one read uncommitted rows) runs at it, and takes it
+     * away; were that statement answered, the level would stay pending for a later transaction. So
+     * nothing is answered until a lookup or write has gone through and its transaction has ended
+     * ({@link #levelConsumed}). Measured on MariaDB 10.11.
+     */
+    private boolean levelMayBePending;
+    /** A lookup or write reached the server since {@link #levelMayBePending} was set: the level is used up when its transaction ends. */
+    private boolean levelConsumed;
 
     // ---- name resolution
     private byte resolution = UNVERIFIED;
@@ -160,6 +187,33 @@ final class SessionState implements LookupDecision.Session {
     SessionState(GateContext context, Driver driver) {
         this.context = context;
         this.driver = driver;
+        if (context.dialect == Dialect.MYSQL) {
+            inheritServerSession();
+        }
+    }
+
+    /**
+     * MySQL/MariaDB: what the session may hold from before this connection, which the server keeps
+     * and no pool under the gate resets (HikariCP restores only what was set through JDBC, and rolls
+     * back only a transaction it saw auto-commit switched off for). Locked-tables mode left by a
+     * {@code LOCK TABLES} through the gate on an earlier connection of this session ({@link
+     * GateContext#sessionModes}): the server refuses reads of tables not locked (1100), so nothing
+     * is answered until {@code UNLOCK TABLES}. An isolation level pending for the next transaction
+     * ({@link #levelMayBePending}). A transaction open on the server (its status flags,
+     * a local read): begun by the previous user, so its isolation level may not be the session's
+     * (InnoDB keeps the level a transaction began with) and whether its read view exists is unknown:
+     * nothing is answered in it. Both local reads: a checkout costs no round trip.
+     */
+    private void inheritServerSession() {
+        Integer modes = context.sessionModes.get(session());
+        if (modes != null) {
+            tablesMayBeLocked = (modes & LOCKED_TABLES) != 0;
+            levelMayBePending = (modes & LEVEL_PENDING) != 0;
+        }
+        if (driver.transactionOpenOnServer()) {
+            statementSinceTransactionEnd = true;
+            isolationMovedInTransaction = true;
+        }
     }
 
     // ================================================================ what the lookup decision asks
@@ -243,11 +297,14 @@ final class SessionState implements LookupDecision.Session {
      */
     @Override
     public boolean transactionForbidsAnswer(Guard guard) {
-        if (driver.transactionFailed() || tablesMayBeLocked) {
+        if (driver.transactionFailed() || tablesMayBeLocked || levelMayBePending) {
             return true;
         }
         if (!beganBySql && autoCommit()) {
-            return false; // each statement is its own transaction, snapshot and all
+            // Each statement is its own transaction, snapshot and all. MySQL: unless the server
+            // reports a transaction the gate did not see begin (a procedure's START TRANSACTION, one
+            // a pooled session's previous user left open): its level and read view are unknown.
+            return context.dialect == Dialect.MYSQL && driver.transactionOpenOnServer();
         }
         if (context.dialect == Dialect.MYSQL) {
             return mySqlTransactionForbidsAnswer();
@@ -344,8 +401,18 @@ final class SessionState implements LookupDecision.Session {
         if (plan.mayBeginTransaction) {
             beganBySql = true;
         }
-        if (plan.mayLockTables && context.dialect == Dialect.MYSQL) {
-            tablesMayBeLocked = true; // before it runs: whether it succeeded or not, as if it did
+        if (context.dialect == Dialect.MYSQL) {
+            // Before it runs: whether it succeeded or not, as if it did; the session's next connection too.
+            if (plan.mayLockTables) {
+                tablesMayBeLocked = true;
+                modeSet(LOCKED_TABLES, true);
+            }
+            // A lookup's or write's words are mostly names (a column "snapshot_id"): only code it
+            // calls counts, after it ran (see ranOnDatabase).
+            if (!usesTables(plan) && (plan.mayRunCode || plan.mentionsSnapshotIsolation
+                    || plan.mentionsUnansweredIsolation)) {
+                levelMayBePending();
+            }
         }
         statementSinceTransactionEnd = true;
         if (snapshotGeneration < 0) {
@@ -413,6 +480,19 @@ final class SessionState implements LookupDecision.Session {
     void ranOnDatabase(CachedPlan plan, boolean succeeded) {
         if (plan.unlocksTables && succeeded) {
             tablesMayBeLocked = false;
+            modeSet(LOCKED_TABLES, false);
+        }
+        if (levelMayBePending && succeeded && usesTables(plan)) {
+            // It used a table, so it began a transaction at the pending level (if any), which the
+            // level is gone after: now, if that transaction has ended; else when the gate sees it end.
+            levelConsumed = true;
+            if (driverAutoCommit() && !driver.transactionOpenOnServer()
+                    && (driver.knowsServerTransaction() || !beganBySql)) {
+                levelUsedUp();
+            }
+        }
+        if (plan.mayRunCode && usesTables(plan) && context.dialect == Dialect.MYSQL) {
+            levelMayBePending(); // a function it called may have set one
         }
         if (!succeeded && context.dialect == Dialect.MYSQL) {
             // A deadlock (1213) rolls the whole transaction back, and the next statement begins another:
@@ -436,8 +516,8 @@ final class SessionState implements LookupDecision.Session {
         } else if (plan.mayChangeSchema) {
             sessionMoved(); // SET ROLE, SET TRANSACTION, BEGIN ISOLATION LEVEL ...: read them again
         }
-        if (plan.mayChangeAutoCommit) {
-            autoCommit = null;
+        if (plan.mayChangeAutoCommit || plan.mayRunCode) {
+            autoCommit = null; // a procedure may have run SET autocommit: asked again (a local read)
         }
         if (plan.mayEndTransaction || plan.mayBeginTransaction) {
             touchedCount = 0; // a new transaction: a new snapshot
@@ -514,6 +594,9 @@ final class SessionState implements LookupDecision.Session {
      */
     void transactionEnded(boolean committed) {
         answeredLast = null; // it may have run a statement on the session
+        if (levelConsumed) {
+            levelUsedUp(); // the transaction that began at the pending level has ended
+        }
         answeredInTransaction = false;
         transactionBegun = false;
         statementSinceTransactionEnd = false;
@@ -558,8 +641,9 @@ final class SessionState implements LookupDecision.Session {
             touchedCount = 0; // the next statement opens a new transaction
             answeredInTransaction = false;
             transactionBegun = false;
-            if (!beganBySql) {
-                // In autocommit every statement committed: none is open (unless SQL began one).
+            if (!beganBySql && !(context.dialect == Dialect.MYSQL && driver.transactionOpenOnServer())) {
+                // In autocommit every statement committed: none is open (unless SQL began one, or
+                // MySQL: the server reports one, which the gate did not see begin).
                 statementSinceTransactionEnd = false;
                 isolationMovedInTransaction = false;
             }
@@ -599,6 +683,33 @@ final class SessionState implements LookupDecision.Session {
         if (sessionChangedInTransaction) {
             sessionMoved(); // a SET after the savepoint is undone
         }
+    }
+
+    /** A lookup or write the gate understood: it opens its tables (InnoDB's), as other statements may not. */
+    private static boolean usesTables(CachedPlan plan) {
+        return plan instanceof CachedPlan.Lookup || plan instanceof CachedPlan.Write;
+    }
+
+    private void levelMayBePending() {
+        levelMayBePending = true;
+        levelConsumed = false;
+        modeSet(LEVEL_PENDING, true);
+    }
+
+    /** The isolation level that may have been pending was used by a transaction that has ended. */
+    private void levelUsedUp() {
+        levelMayBePending = false;
+        levelConsumed = false;
+        modeSet(LEVEL_PENDING, false);
+    }
+
+    /** Sets or clears one of {@link GateContext#sessionModes} for this session. */
+    private void modeSet(int mode, boolean on) {
+        context.sessionModes.compute(session(), (key, modes) -> {
+            int now = modes == null ? 0 : modes;
+            now = on ? now | mode : now & ~mode;
+            return now == 0 ? null : now;
+        });
     }
 
     /** A statement or call through the gate may have changed the session's isolation or name resolution. */
