@@ -78,9 +78,9 @@ public final class GateContext {
     /**
      * MySQL/MariaDB: modes of the server's sessions that outlive the gate's connection when a pool
      * under the gate hands the session to its next user (no pool resets them), per session (the
-     * driver's connection, weak keys): {@code SessionState.LOCKED_TABLES}, {@code
-     * SessionState.LEVEL_PENDING}. A new connection of the session starts with them (see {@code
-     * SessionState}); no round trip.
+     * driver's connection, weak keys): {@link MySqlTransactionRules#LOCKED_TABLES}, {@link
+     * MySqlTransactionRules#LEVEL_PENDING}. A new connection of the session starts with them (see {@link
+     * MySqlTransactionRules}); no round trip.
      */
     final java.util.Map<Object, Integer> sessionModes = java.util.Collections.synchronizedMap(new java.util.WeakHashMap<>());
     /** Sessions where a temporary table may shadow a guarded name: unqualified lookups pass through for good. */

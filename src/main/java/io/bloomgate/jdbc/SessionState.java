@@ -23,6 +23,10 @@ import java.util.List;
  * touches the database only through its {@link Driver} (lazily: only sessions that look something
  * up read their facts), so {@code SessionStateTest} states every transition without a database.
  *
+ * <p>MySQL and MariaDB add rules of their own, InnoDB's (where a transaction begins and which
+ * level it keeps, locked-tables mode, what procedures and a pooled session's previous user leave
+ * behind): {@link MySqlTransactionRules}, which this class consults and tells of each event.
+ *
  * <p>Not thread-safe, as a JDBC connection is used by one thread at a time.
  */
 final class SessionState implements LookupDecision.Session {
@@ -73,11 +77,6 @@ final class SessionState implements LookupDecision.Session {
 
     private static final int UNKNOWN_ISOLATION = -1;
 
-    /** {@link GateContext#sessionModes}: the session may be in locked-tables mode. */
-    static final int LOCKED_TABLES = 1;
-    /** {@link GateContext#sessionModes}: an isolation level may be pending for the session's next transaction. */
-    static final int LEVEL_PENDING = 2;
-
     /** How unqualified names resolve on this session, compared with the gate's build. */
     private static final byte UNVERIFIED = 0;
     private static final byte AS_BUILT = 1;
@@ -87,6 +86,8 @@ final class SessionState implements LookupDecision.Session {
 
     private final GateContext context;
     private final Driver driver;
+    /** MySQL/MariaDB's own rules of the session's transactions; null on other databases. */
+    private final MySqlTransactionRules mysql;
 
     // ---- isolation and snapshot
     private int isolation = UNKNOWN_ISOLATION;
@@ -127,32 +128,6 @@ final class SessionState implements LookupDecision.Session {
     private Guard answeredLastReached;
     /** The database has seen the open transaction begin (or does not need to). */
     private boolean transactionBegun;
-    /** A statement went through this session since the gate last saw a transaction end (JDBC). */
-    private boolean statementSinceTransactionEnd;
-    /**
-     * MySQL/MariaDB: the isolation level was set while a transaction may have been open on the
-     * server, which keeps the level it began with: what the gate knows of the level may not be the
-     * transaction's until the transaction ends.
-     */
-    private boolean isolationMovedInTransaction;
-    /**
-     * MySQL/MariaDB: a statement may have put the session in locked-tables mode ({@code LOCK
-     * TABLES}), where the server refuses reads of tables it did not lock (error 1100) instead of
-     * answering them: nothing is answered until {@code UNLOCK TABLES} went through.
-     */
-    private boolean tablesMayBeLocked;
-    /**
-     * MySQL/MariaDB: the session may hold an isolation level for its next transaction only ({@code
-     * SET TRANSACTION ISOLATION LEVEL} without {@code SESSION}, in SQL text or in a procedure), which
-     * {@code @@tx_isolation} does not show: the next transaction (an auto-commit statement too: a
-     * pending READ UNCOMMITTED makes the next one read uncommitted rows) runs at it, and takes it
-     * away; were that statement answered, the level would stay pending for a later transaction. So
-     * nothing is answered until a lookup or write has gone through and its transaction has ended
-     * ({@link #levelConsumed}). Measured on MariaDB 10.11.
-     */
-    private boolean levelMayBePending;
-    /** A lookup or write reached the server since {@link #levelMayBePending} was set: the level is used up when its transaction ends. */
-    private boolean levelConsumed;
 
     // ---- name resolution
     private byte resolution = UNVERIFIED;
@@ -187,33 +162,7 @@ final class SessionState implements LookupDecision.Session {
     SessionState(GateContext context, Driver driver) {
         this.context = context;
         this.driver = driver;
-        if (context.dialect == Dialect.MYSQL) {
-            inheritServerSession();
-        }
-    }
-
-    /**
-     * MySQL/MariaDB: what the session may hold from before this connection, which the server keeps
-     * and no pool under the gate resets (HikariCP restores only what was set through JDBC, and rolls
-     * back only a transaction it saw auto-commit switched off for). Locked-tables mode left by a
-     * {@code LOCK TABLES} through the gate on an earlier connection of this session ({@link
-     * GateContext#sessionModes}): the server refuses reads of tables not locked (1100), so nothing
-     * is answered until {@code UNLOCK TABLES}. An isolation level pending for the next transaction
-     * ({@link #levelMayBePending}). A transaction open on the server (its status flags,
-     * a local read): begun by the previous user, so its isolation level may not be the session's
-     * (InnoDB keeps the level a transaction began with) and whether its read view exists is unknown:
-     * nothing is answered in it. Both local reads: a checkout costs no round trip.
-     */
-    private void inheritServerSession() {
-        Integer modes = context.sessionModes.get(session());
-        if (modes != null) {
-            tablesMayBeLocked = (modes & LOCKED_TABLES) != 0;
-            levelMayBePending = (modes & LEVEL_PENDING) != 0;
-        }
-        if (driver.transactionOpenOnServer()) {
-            statementSinceTransactionEnd = true;
-            isolationMovedInTransaction = true;
-        }
+        this.mysql = context.dialect == Dialect.MYSQL ? new MySqlTransactionRules(context, driver, session()) : null;
     }
 
     // ================================================================ what the lookup decision asks
@@ -297,17 +246,16 @@ final class SessionState implements LookupDecision.Session {
      */
     @Override
     public boolean transactionForbidsAnswer(Guard guard) {
-        if (driver.transactionFailed() || tablesMayBeLocked || levelMayBePending) {
+        if (driver.transactionFailed() || mysql != null && mysql.forbidsEveryAnswer()) {
             return true;
         }
         if (!beganBySql && autoCommit()) {
-            // Each statement is its own transaction, snapshot and all. MySQL: unless the server
-            // reports a transaction the gate did not see begin (a procedure's START TRANSACTION, one
-            // a pooled session's previous user left open): its level and read view are unknown.
-            return context.dialect == Dialect.MYSQL && driver.transactionOpenOnServer();
+            // Each statement is its own transaction, snapshot and all (MySQL: unless the server
+            // reports one the gate did not see begin).
+            return mysql != null && mysql.autoCommitForbidsAnswer();
         }
-        if (context.dialect == Dialect.MYSQL) {
-            return mySqlTransactionForbidsAnswer();
+        if (mysql != null) {
+            return mysql.transactionForbidsAnswer(isolation, snapshotSuspected);
         }
         if (!snapshotSuspected && isolation == Connection.TRANSACTION_READ_COMMITTED) {
             return false; // each statement takes a new snapshot
@@ -318,30 +266,6 @@ final class SessionState implements LookupDecision.Session {
             }
         }
         return true;
-    }
-
-    /**
-     * A multi-statement transaction on MySQL/MariaDB (architecture.md section 5, "MySQL and
-     * MariaDB"). InnoDB begins the server's transaction at the first statement that uses an InnoDB
-     * table (a read, even {@code WHERE 1 = 0}, or a write; not {@code SELECT 1}), and fixes its
-     * isolation level then: a later {@code setTransactionIsolation} or {@code SET SESSION
-     * TRANSACTION} changes the session's level, not the open transaction's (measured on MariaDB
-     * 10.11). An answer to the transaction's first such statement would move that beginning to a
-     * later statement, possibly under another level ({@code SET TRANSACTION} then succeeds where
-     * it raised 1568, a READ COMMITTED transaction becomes a REPEATABLE READ one with an older
-     * read view): so before anything else reaches the session after such an answer (a statement,
-     * or a change of the isolation level or read-only mode), the gate begins the transaction with
-     * an empty read of the answered lookup's table ({@link #beginIfOnlyAnswered}). An answer needs:
-     * <ul>
-     *   <li>the level the gate knows to be the transaction's: not set since the transaction may
-     *       have begun ({@link #isolationMovedInTransaction});</li>
-     *   <li>READ COMMITTED: InnoDB creates a REPEATABLE READ transaction's read view at its first
-     *       consistent read of any InnoDB table, not at BEGIN nor at a write, and not for a read
-     *       the optimizer answers without the engine, which the gate cannot observe.</li>
-     * </ul>
-     */
-    private boolean mySqlTransactionForbidsAnswer() {
-        return isolationMovedInTransaction || snapshotSuspected || isolation != Connection.TRANSACTION_READ_COMMITTED;
     }
 
     /**
@@ -401,20 +325,9 @@ final class SessionState implements LookupDecision.Session {
         if (plan.mayBeginTransaction) {
             beganBySql = true;
         }
-        if (context.dialect == Dialect.MYSQL) {
-            // Before it runs: whether it succeeded or not, as if it did; the session's next connection too.
-            if (plan.mayLockTables) {
-                tablesMayBeLocked = true;
-                modeSet(LOCKED_TABLES, true);
-            }
-            // A lookup's or write's words are mostly names (a column "snapshot_id"): only code it
-            // calls counts, after it ran (see ranOnDatabase).
-            if (!usesTables(plan) && (plan.mayRunCode || plan.mentionsSnapshotIsolation
-                    || plan.mentionsUnansweredIsolation)) {
-                levelMayBePending();
-            }
+        if (mysql != null) {
+            mysql.noted(plan);
         }
-        statementSinceTransactionEnd = true;
         if (snapshotGeneration < 0) {
             snapshotGeneration = context.filterGeneration(); // before the statement takes its snapshot
         }
@@ -426,8 +339,8 @@ final class SessionState implements LookupDecision.Session {
         // Auto-commit off only: a transaction begun by SQL text (BEGIN) has already reached the
         // database, whose own state then makes the driver refuse; and beganBySql is a guess from text.
         // MySQL: START TRANSACTION too, since InnoDB begins the transaction (and fixes its level)
-        // at the first table the transaction opens, not at START TRANSACTION.
-        if (!answeredInTransaction && (!autoCommit() || beganBySql && context.dialect == Dialect.MYSQL)) {
+        // at the first table the transaction opens, not at START TRANSACTION (MySqlTransactionRules).
+        if (!answeredInTransaction && (!autoCommit() || beganBySql && mysql != null)) {
             answeredInTransaction = true;
             answeredFirst = guard;
         }
@@ -478,23 +391,10 @@ final class SessionState implements LookupDecision.Session {
      * session is only known afterwards (a function it called may have moved the search path).
      */
     void ranOnDatabase(CachedPlan plan, boolean succeeded) {
-        if (plan.unlocksTables && succeeded) {
-            tablesMayBeLocked = false;
-            modeSet(LOCKED_TABLES, false);
+        if (mysql != null) {
+            mysql.ran(plan, succeeded, beganBySql);
         }
-        if (levelMayBePending && succeeded && usesTables(plan)) {
-            // It used a table, so it began a transaction at the pending level (if any), which the
-            // level is gone after: now, if that transaction has ended; else when the gate sees it end.
-            levelConsumed = true;
-            if (driverAutoCommit() && !driver.transactionOpenOnServer()
-                    && (driver.knowsServerTransaction() || !beganBySql)) {
-                levelUsedUp();
-            }
-        }
-        if (plan.mayRunCode && usesTables(plan) && context.dialect == Dialect.MYSQL) {
-            levelMayBePending(); // a function it called may have set one
-        }
-        if (!succeeded && context.dialect == Dialect.MYSQL) {
+        if (!succeeded && mysql != null) {
             // A deadlock (1213) rolls the whole transaction back, and the next statement begins another:
             // a lookup answered next must begin it on the server again before anything else reaches the
             // session (architecture.md, "MySQL/MariaDB transactions begin on the server"). If the
@@ -534,10 +434,10 @@ final class SessionState implements LookupDecision.Session {
             }
         } else if (plan.mayChangeSchema) {
             sessionChangedInTransaction = true; // a function that moved the session: as SET above
-        } else if (succeeded && (snapshotIsolationKnown() || context.dialect == Dialect.MYSQL)) {
+        } else if (succeeded && (snapshotIsolationKnown() || mysql != null)) {
             // Only a statement run under snapshot isolation took the transaction's snapshot of the
             // table: under READ COMMITTED (before a switch to REPEATABLE READ) it took none. On
-            // MySQL, at any level: it began the server's transaction (see mySqlTransactionForbidsAnswer).
+            // MySQL, at any level: it began the server's transaction (see MySqlTransactionRules).
             touch(plan.guard);
             if (plan instanceof CachedPlan.Write write) {
                 for (CachedPlan.Write.Part part : write.parts) {
@@ -594,13 +494,11 @@ final class SessionState implements LookupDecision.Session {
      */
     void transactionEnded(boolean committed) {
         answeredLast = null; // it may have run a statement on the session
-        if (levelConsumed) {
-            levelUsedUp(); // the transaction that began at the pending level has ended
+        if (mysql != null) {
+            mysql.transactionEnded();
         }
         answeredInTransaction = false;
         transactionBegun = false;
-        statementSinceTransactionEnd = false;
-        isolationMovedInTransaction = false;
         if (sessionChangedInTransaction) {
             sessionChangedInTransaction = false;
             sessionMoved(); // a rollback undoes SET; a commit ends SET LOCAL
@@ -641,11 +539,8 @@ final class SessionState implements LookupDecision.Session {
             touchedCount = 0; // the next statement opens a new transaction
             answeredInTransaction = false;
             transactionBegun = false;
-            if (!beganBySql && !(context.dialect == Dialect.MYSQL && driver.transactionOpenOnServer())) {
-                // In autocommit every statement committed: none is open (unless SQL began one, or
-                // MySQL: the server reports one, which the gate did not see begin).
-                statementSinceTransactionEnd = false;
-                isolationMovedInTransaction = false;
+            if (mysql != null) {
+                mysql.autoCommitSwitched(beganBySql);
             }
         }
     }
@@ -655,10 +550,8 @@ final class SessionState implements LookupDecision.Session {
         answeredLast = null; // it may have run a statement on the session
         setThroughJdbc = true;
         context.sessionFacts.invalidate(session()); // the pool's next user reads it afresh
-        if (context.dialect == Dialect.MYSQL && level != isolation && statementSinceTransactionEnd
-                && (beganBySql || !autoCommit())) {
-            // A transaction the server may have begun keeps the level it began with.
-            isolationMovedInTransaction = true;
+        if (mysql != null) {
+            mysql.isolationSet(level, isolation, () -> beganBySql || !autoCommit());
         }
         isolation = level;
         touchedCount = 0; // what ran before the switch took no snapshot at this level
@@ -683,33 +576,6 @@ final class SessionState implements LookupDecision.Session {
         if (sessionChangedInTransaction) {
             sessionMoved(); // a SET after the savepoint is undone
         }
-    }
-
-    /** A lookup or write the gate understood: it opens its tables (InnoDB's), as other statements may not. */
-    private static boolean usesTables(CachedPlan plan) {
-        return plan instanceof CachedPlan.Lookup || plan instanceof CachedPlan.Write;
-    }
-
-    private void levelMayBePending() {
-        levelMayBePending = true;
-        levelConsumed = false;
-        modeSet(LEVEL_PENDING, true);
-    }
-
-    /** The isolation level that may have been pending was used by a transaction that has ended. */
-    private void levelUsedUp() {
-        levelMayBePending = false;
-        levelConsumed = false;
-        modeSet(LEVEL_PENDING, false);
-    }
-
-    /** Sets or clears one of {@link GateContext#sessionModes} for this session. */
-    private void modeSet(int mode, boolean on) {
-        context.sessionModes.compute(session(), (key, modes) -> {
-            int now = modes == null ? 0 : modes;
-            now = on ? now | mode : now & ~mode;
-            return now == 0 ? null : now;
-        });
     }
 
     /** A statement or call through the gate may have changed the session's isolation or name resolution. */
