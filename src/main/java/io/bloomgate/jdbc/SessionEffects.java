@@ -48,9 +48,13 @@ record SessionEffects(boolean mayChangeSchema, boolean createsTemporaryTable, bo
             "tinyint", "float", "real", "double", "timestamp", "time", "date", "interval", "binary", "varbinary",
             "bit", "varying", "precision", "for", "nowait", "grouping", "rollup", "cube", "sets", "lateral",
             "recursive", "materialized", "only", "lock", "of");
-    /** Words after which a name and a parenthesis are a table or column list, not a call. */
+    /**
+     * Words after which a name and a parenthesis are a table or column list, not a call (MySQL's
+     * {@code INSERT t (a)}, {@code REPLACE t (a)}, {@code INSERT IGNORE t (a)}: INTO is optional).
+     */
     private static final Set<String> NAME_BEFORE_LIST = Set.of("into", "table", "join", "from", "update", "only",
-            "references", "as", "with", ",", "exists", "on");
+            "references", "as", "with", ",", "exists", "on", "insert", "replace", "ignore", "low_priority",
+            "delayed", "high_priority");
 
     static SessionEffects of(String lower, boolean understoodStatement) {
         String lead = leadingWord(lower);
