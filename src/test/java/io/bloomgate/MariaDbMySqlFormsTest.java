@@ -185,7 +185,7 @@ class MariaDbMySqlFormsTest extends MariaDbGuardedTable {
                 ps.executeUpdate();
             }
             // A lookup of the table that goes to the server: the transaction has begun there (a
-            // write without INTO reads as a function call, after which the gate reads the session again).
+            // write without INTO is a write, not a function call: SessionEffectsTest).
             rows(c, select, 97);
             long before = avoided();
             assertThat(rows(c, select, 98)).isEmpty();

@@ -91,6 +91,8 @@ abstract sealed class CachedPlan
     final boolean mayEndTransaction;
     /** The text may change auto-commit behind the driver's API (H2's {@code SET AUTOCOMMIT}). */
     final boolean mayChangeAutoCommit;
+    /** The text may run code the gate does not see: a procedure or a non-built-in function ({@link SessionEffects#mayRunCode}). */
+    final boolean mayRunCode;
     /**
      * MySQL/MariaDB: the text may put the session in locked-tables mode ({@code LOCK TABLES}, {@code
      * FLUSH TABLES ... WITH READ LOCK}), in which the server refuses a read of any table the
@@ -128,6 +130,7 @@ abstract sealed class CachedPlan
                 || lead.equals("xa"));
         this.mayEndTransaction = effects.mayEndTransaction();
         this.mayChangeAutoCommit = lower.contains("autocommit");
+        this.mayRunCode = effects.mayRunCode();
         this.mayLockTables = lead.equals("lock") || lead.equals("flush") && lower.contains("lock")
                 || !understood && lower.contains("lock table");
         this.unlocksTables = lead.equals("unlock");
@@ -161,6 +164,7 @@ abstract sealed class CachedPlan
         this.mayBeginTransaction = shape.mayBeginTransaction;
         this.mayEndTransaction = shape.mayEndTransaction;
         this.mayChangeAutoCommit = shape.mayChangeAutoCommit;
+        this.mayRunCode = shape.mayRunCode;
         this.mayLockTables = shape.mayLockTables;
         this.unlocksTables = shape.unlocksTables;
         this.readsDiagnostics = shape.readsDiagnostics;

@@ -48,7 +48,17 @@ final class GateConnection extends ForwardingConnection {
 
         @Override
         public boolean autoCommit() throws SQLException {
-            return delegate.getAutoCommit();
+            return probe.autoCommit(delegate);
+        }
+
+        @Override
+        public boolean transactionOpenOnServer() {
+            return probe.transactionOpenOnServer(delegate);
+        }
+
+        @Override
+        public boolean knowsServerTransaction() {
+            return probe.knowsServerTransaction(delegate);
         }
 
         @Override

@@ -75,6 +75,14 @@ public final class GateContext {
      * from what another would return (see {@link MySqlSessionProbe}).
      */
     final java.util.concurrent.atomic.AtomicReference<String> referenceSqlMode = new java.util.concurrent.atomic.AtomicReference<>();
+    /**
+     * MySQL/MariaDB: modes of the server's sessions that outlive the gate's connection when a pool
+     * under the gate hands the session to its next user (no pool resets them), per session (the
+     * driver's connection, weak keys): {@link MySqlTransactionRules#LOCKED_TABLES}, {@link
+     * MySqlTransactionRules#LEVEL_PENDING}. A new connection of the session starts with them (see {@link
+     * MySqlTransactionRules}); no round trip.
+     */
+    final java.util.Map<Object, Integer> sessionModes = java.util.Collections.synchronizedMap(new java.util.WeakHashMap<>());
     /** Sessions where a temporary table may shadow a guarded name: unqualified lookups pass through for good. */
     final java.util.Map<Object, Boolean> shadowedSessions = java.util.Collections.synchronizedMap(new java.util.WeakHashMap<>());
     /** The guarded tables' unqualified names (catalog case), for the session probe's shadowing check. */

@@ -560,6 +560,9 @@ class GateStatement extends ForwardingStatement {
         return runSettling(unsettled.isEmpty() ? null : unsettled.toArray(new Guard[0]), () -> {
             boolean succeeded = false;
             try {
+                // As onDatabase: a transaction only answers made is begun on the server first (a
+                // batched SET TRANSACTION must meet it, and raise 1568 on MySQL as it would have).
+                session.beforeDatabase();
                 T result = call.call();
                 succeeded = true;
                 return result;

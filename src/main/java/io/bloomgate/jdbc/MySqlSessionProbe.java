@@ -1,5 +1,8 @@
 package io.bloomgate.jdbc;
 
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -9,6 +12,8 @@ import java.util.Locale;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.atomic.AtomicReference;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * MySQL's and MariaDB's session facts (docs/architecture.md, "MySQL and MariaDB"). Names resolve as
@@ -36,6 +41,8 @@ import java.util.concurrent.atomic.AtomicReference;
  */
 final class MySqlSessionProbe extends SessionProbe {
 
+    private static final Logger LOG = LoggerFactory.getLogger(MySqlSessionProbe.class);
+
     /** sql_mode flags that change neither parsing nor the result of a recognised lookup. */
     static final Set<String> NEUTRAL_MODES = Set.of("", "STRICT_TRANS_TABLES", "STRICT_ALL_TABLES",
             "ERROR_FOR_DIVISION_BY_ZERO", "NO_AUTO_CREATE_USER", "NO_ENGINE_SUBSTITUTION", "NO_ZERO_DATE",
@@ -48,18 +55,104 @@ final class MySqlSessionProbe extends SessionProbe {
             // sessions are answered (see the class comment).
             "IGNORE_SPACE");
 
+    /** The protocol's server status flags (SERVER_STATUS_IN_TRANS, SERVER_STATUS_AUTOCOMMIT), the same for both servers. */
+    static final int IN_TRANSACTION = 1;
+    static final int AUTOCOMMIT = 2;
+
     private final AtomicReference<String> referenceMode;
+    /** Reads the status flags of the driver's last reply from {@link #statusOwner}; null: the driver does not tell. */
+    private MethodHandle status;
+    private Object statusOwner;
+    private boolean statusBound;
 
     MySqlSessionProbe(AtomicReference<String> referenceMode) {
         this.referenceMode = referenceMode;
     }
 
     /**
-     * An empty read of the table (measured on MariaDB 10.11, {@code MariaDbSessionDiagnosticsTest}):
-     * after it, as after an empty lookup, {@code ROW_COUNT()} is -1, {@code FOUND_ROWS()} 0, and
-     * the warnings and errors of the statement before are gone ({@code SELECT ... FROM DUAL} would
-     * keep them: a statement without a table does not reset the list).
+     * Every reply of the server (OK, EOF, error packets) carries its status flags, and both drivers
+     * keep the last ones: MariaDB Connector/J in its connection's {@code Context} (its own {@code
+     * getAutoCommit()} reads them), MySQL Connector/J in its {@code ServerSession} (whose {@code
+     * getAutoCommit()} is the client's own flag instead: SQL {@code SET autocommit = 0} does not move
+     * it). {@code SERVER_STATUS_IN_TRANS} is set from {@code START TRANSACTION}, {@code BEGIN}, {@code
+     * XA START}, or the first use of an InnoDB table with auto-commit off, until the transaction ends:
+     * the server's transaction exactly, whoever began it. Read through the drivers' public interfaces
+     * by reflection (neither driver is a dependency of the module), bound once per connection; a
+     * local read per call.
      */
+    private int serverStatus(Connection connection) {
+        if (!statusBound) {
+            statusBound = true;
+            bindStatus(connection);
+        }
+        if (status == null) {
+            return -1;
+        }
+        try {
+            return (int) status.invokeExact(statusOwner);
+        } catch (Throwable e) {
+            return -1;
+        }
+    }
+
+    private void bindStatus(Connection connection) {
+        try {
+            Connection raw = connection.isWrapperFor(Connection.class) ? connection.unwrap(Connection.class) : connection;
+            ClassLoader loader = raw.getClass().getClassLoader();
+            MethodHandles.Lookup lookup = MethodHandles.publicLookup();
+            Class<?> mariaDb = type("org.mariadb.jdbc.Connection", loader);
+            if (mariaDb != null && connection.isWrapperFor(mariaDb)) {
+                MethodHandle context = lookup.unreflect(mariaDb.getMethod("getContext"));
+                MethodHandle flags = lookup.unreflect(type("org.mariadb.jdbc.client.Context", loader)
+                        .getMethod("getServerStatus"));
+                statusOwner = connection.unwrap(mariaDb);
+                status = MethodHandles.filterReturnValue(context, flags).asType(MethodType.methodType(int.class,
+                        Object.class));
+                return;
+            }
+            Class<?> connectorJ = type("com.mysql.cj.MysqlConnection", loader);
+            if (connectorJ != null && connection.isWrapperFor(connectorJ)) {
+                MethodHandle session = lookup.unreflect(connectorJ.getMethod("getSession"));
+                MethodHandle serverSession = lookup.unreflect(type("com.mysql.cj.Session", loader)
+                        .getMethod("getServerSession"));
+                MethodHandle flags = lookup.unreflect(type("com.mysql.cj.protocol.ServerSession", loader)
+                        .getMethod("getStatusFlags"));
+                statusOwner = connection.unwrap(connectorJ);
+                status = MethodHandles.filterReturnValue(MethodHandles.filterReturnValue(session, serverSession), flags)
+                        .asType(MethodType.methodType(int.class, Object.class));
+            }
+        } catch (ReflectiveOperationException | SQLException | RuntimeException | LinkageError e) {
+            LOG.debug("Cannot read the server status flags of {}: transactions begun by procedures are not seen",
+                    connection, e);
+            status = null;
+        }
+    }
+
+    private static Class<?> type(String name, ClassLoader loader) {
+        try {
+            return Class.forName(name, false, loader);
+        } catch (ClassNotFoundException | LinkageError e) {
+            return null;
+        }
+    }
+
+    @Override
+    boolean transactionOpenOnServer(Connection connection) {
+        int flags = serverStatus(connection);
+        return flags >= 0 && (flags & IN_TRANSACTION) != 0;
+    }
+
+    @Override
+    boolean knowsServerTransaction(Connection connection) {
+        return serverStatus(connection) >= 0;
+    }
+
+    @Override
+    boolean autoCommit(Connection connection) throws SQLException {
+        int flags = serverStatus(connection);
+        return flags >= 0 ? (flags & AUTOCOMMIT) != 0 : connection.getAutoCommit();
+    }
+
     /**
      * InnoDB begins the server's transaction at the first statement that opens an InnoDB table (a
      * read, even one that finds nothing; not {@code SELECT 1}) and fixes its isolation level then
@@ -74,6 +167,12 @@ final class MySqlSessionProbe extends SessionProbe {
         restoreDiagnostics(connection, answered); // in auto-commit, one more empty read: harmless
     }
 
+    /**
+     * An empty read of the table (measured on MariaDB 10.11, {@code MariaDbSessionDiagnosticsTest}):
+     * after it, as after an empty lookup, {@code ROW_COUNT()} is -1, {@code FOUND_ROWS()} 0, and
+     * the warnings and errors of the statement before are gone ({@code SELECT ... FROM DUAL} would
+     * keep them: a statement without a table does not reset the list).
+     */
     @Override
     void restoreDiagnostics(Connection connection, io.bloomgate.sql.GuardedTable table) throws SQLException {
         try (Statement s = connection.createStatement();

@@ -10,8 +10,16 @@ import java.util.Set;
  * @param mayChangeSchema       unqualified names may resolve differently afterwards
  * @param createsTemporaryTable a temporary table may shadow a guarded name for the rest of the session
  * @param mayEndTransaction     the open transaction may have ended (its snapshot with it)
+ * @param mayRunCode            the text may run a procedure or a function that is not a known
+ *                              built-in, whose statements the gate does not see (a MySQL procedure
+ *                              may {@code SET autocommit = 0}, {@code START TRANSACTION} or set the
+ *                              session's isolation level)
  */
-record SessionEffects(boolean mayChangeSchema, boolean createsTemporaryTable, boolean mayEndTransaction) {
+record SessionEffects(boolean mayChangeSchema, boolean createsTemporaryTable, boolean mayEndTransaction,
+        boolean mayRunCode) {
+
+    /** Leading words of statements that run code: a procedure, an anonymous block, a prepared statement, a JDBC escape. */
+    private static final Set<String> RUNNING_CODE = Set.of("call", "do", "execute", "exec", "{");
 
     /** Leading words of statements that move the session (SET ROLE, USE, DISCARD ALL, ...) or run code. */
     private static final Set<String> SESSION_CHANGING = Set.of("set", "reset", "discard", "use", "call", "do",
@@ -40,17 +48,22 @@ record SessionEffects(boolean mayChangeSchema, boolean createsTemporaryTable, bo
             "tinyint", "float", "real", "double", "timestamp", "time", "date", "interval", "binary", "varbinary",
             "bit", "varying", "precision", "for", "nowait", "grouping", "rollup", "cube", "sets", "lateral",
             "recursive", "materialized", "only", "lock", "of");
-    /** Words after which a name and a parenthesis are a table or column list, not a call. */
+    /**
+     * Words after which a name and a parenthesis are a table or column list, not a call (MySQL's
+     * {@code INSERT t (a)}, {@code REPLACE t (a)}, {@code INSERT IGNORE t (a)}: INTO is optional).
+     */
     private static final Set<String> NAME_BEFORE_LIST = Set.of("into", "table", "join", "from", "update", "only",
-            "references", "as", "with", ",", "exists", "on");
+            "references", "as", "with", ",", "exists", "on", "insert", "replace", "ignore", "low_priority",
+            "delayed", "high_priority");
 
     static SessionEffects of(String lower, boolean understoodStatement) {
         String lead = leadingWord(lower);
         boolean keepsTransaction = TRANSACTION_KEEPING.contains(lead);
+        boolean code = RUNNING_CODE.contains(lead) || callsCode(lower);
         boolean changing = SESSION_CHANGING.contains(lead) || lower.contains("set_config")
-                || lower.contains("search_path") || lower.contains("current_schema") || callsCode(lower);
+                || lower.contains("search_path") || lower.contains("current_schema") || code;
         boolean temporary = lead.equals("create") && lower.contains("temp");
-        return new SessionEffects(changing, temporary, !keepsTransaction);
+        return new SessionEffects(changing, temporary, !keepsTransaction, code);
     }
 
     /** The first word, skipping blanks, comments and opening parentheses ("{" for a JDBC escape). */

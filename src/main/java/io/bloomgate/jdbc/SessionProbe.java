@@ -66,6 +66,27 @@ abstract class SessionProbe {
     }
 
     /**
+     * Whether the server reported a transaction open in its last reply to this connection, read
+     * locally from what the driver keeps of that reply (no round trip); false where the driver does
+     * not tell. Only MySQL/MariaDB need it: there, a transaction the gate did not see begin (a
+     * procedure's {@code START TRANSACTION}, one the pooled session's previous user left open) has an
+     * isolation level and a read view the gate cannot know.
+     */
+    boolean transactionOpenOnServer(Connection connection) {
+        return false;
+    }
+
+    /** Whether {@link #transactionOpenOnServer} is the server's word: the driver tells. */
+    boolean knowsServerTransaction(Connection connection) {
+        return false;
+    }
+
+    /** The session's auto-commit mode, as the server last reported it where the driver keeps that (else the driver's). */
+    boolean autoCommit(Connection connection) throws SQLException {
+        return connection.getAutoCommit();
+    }
+
+    /**
      * Makes the driver prepare its statements on the database again before it next runs them, after
      * the session's name resolution may have moved. Nothing where the driver keeps none.
      */

@@ -23,6 +23,10 @@ import java.util.List;
  * touches the database only through its {@link Driver} (lazily: only sessions that look something
  * up read their facts), so {@code SessionStateTest} states every transition without a database.
  *
+ * <p>MySQL and MariaDB add rules of their own, InnoDB's (where a transaction begins and which
+ * level it keeps, locked-tables mode, what procedures and a pooled session's previous user leave
+ * behind): {@link MySqlTransactionRules}, which this class consults and tells of each event.
+ *
  * <p>Not thread-safe, as a JDBC connection is used by one thread at a time.
  */
 final class SessionState implements LookupDecision.Session {
@@ -41,6 +45,16 @@ final class SessionState implements LookupDecision.Session {
 
         /** See {@link SessionProbe#transactionFailed}: a local read, no round trip. */
         boolean transactionFailed();
+
+        /** See {@link SessionProbe#transactionOpenOnServer}: a local read, no round trip; false where the driver does not tell. */
+        default boolean transactionOpenOnServer() {
+            return false;
+        }
+
+        /** Whether {@link #transactionOpenOnServer} is the server's word (else: the driver does not tell). */
+        default boolean knowsServerTransaction() {
+            return false;
+        }
 
         /** See {@link SessionProbe#beginIfIdle}. */
         void beginIfIdle(io.bloomgate.sql.GuardedTable answered) throws SQLException;
@@ -72,6 +86,8 @@ final class SessionState implements LookupDecision.Session {
 
     private final GateContext context;
     private final Driver driver;
+    /** MySQL/MariaDB's own rules of the session's transactions; null on other databases. */
+    private final MySqlTransactionRules mysql;
 
     // ---- isolation and snapshot
     private int isolation = UNKNOWN_ISOLATION;
@@ -112,20 +128,6 @@ final class SessionState implements LookupDecision.Session {
     private Guard answeredLastReached;
     /** The database has seen the open transaction begin (or does not need to). */
     private boolean transactionBegun;
-    /** A statement went through this session since the gate last saw a transaction end (JDBC). */
-    private boolean statementSinceTransactionEnd;
-    /**
-     * MySQL/MariaDB: the isolation level was set while a transaction may have been open on the
-     * server, which keeps the level it began with: what the gate knows of the level may not be the
-     * transaction's until the transaction ends.
-     */
-    private boolean isolationMovedInTransaction;
-    /**
-     * MySQL/MariaDB: a statement may have put the session in locked-tables mode ({@code LOCK
-     * TABLES}), where the server refuses reads of tables it did not lock (error 1100) instead of
-     * answering them: nothing is answered until {@code UNLOCK TABLES} went through.
-     */
-    private boolean tablesMayBeLocked;
 
     // ---- name resolution
     private byte resolution = UNVERIFIED;
@@ -160,6 +162,7 @@ final class SessionState implements LookupDecision.Session {
     SessionState(GateContext context, Driver driver) {
         this.context = context;
         this.driver = driver;
+        this.mysql = context.dialect == Dialect.MYSQL ? new MySqlTransactionRules(context, driver, session()) : null;
     }
 
     // ================================================================ what the lookup decision asks
@@ -243,14 +246,16 @@ final class SessionState implements LookupDecision.Session {
      */
     @Override
     public boolean transactionForbidsAnswer(Guard guard) {
-        if (driver.transactionFailed() || tablesMayBeLocked) {
+        if (driver.transactionFailed() || mysql != null && mysql.forbidsEveryAnswer()) {
             return true;
         }
         if (!beganBySql && autoCommit()) {
-            return false; // each statement is its own transaction, snapshot and all
+            // Each statement is its own transaction, snapshot and all (MySQL: unless the server
+            // reports one the gate did not see begin).
+            return mysql != null && mysql.autoCommitForbidsAnswer();
         }
-        if (context.dialect == Dialect.MYSQL) {
-            return mySqlTransactionForbidsAnswer();
+        if (mysql != null) {
+            return mysql.transactionForbidsAnswer(isolation, snapshotSuspected);
         }
         if (!snapshotSuspected && isolation == Connection.TRANSACTION_READ_COMMITTED) {
             return false; // each statement takes a new snapshot
@@ -261,30 +266,6 @@ final class SessionState implements LookupDecision.Session {
             }
         }
         return true;
-    }
-
-    /**
-     * A multi-statement transaction on MySQL/MariaDB (architecture.md section 5, "MySQL and
-     * MariaDB"). InnoDB begins the server's transaction at the first statement that uses an InnoDB
-     * table (a read, even {@code WHERE 1 = 0}, or a write; not {@code SELECT 1}), and fixes its
-     * isolation level then: a later {@code setTransactionIsolation} or {@code SET SESSION
-     * TRANSACTION} changes the session's level, not the open transaction's (measured on MariaDB
-     * 10.11). An answer to the transaction's first such statement would move that beginning to a
-     * later statement, possibly under another level ({@code SET TRANSACTION} then succeeds where
-     * it raised 1568, a READ COMMITTED transaction becomes a REPEATABLE READ one with an older
-     * read view): so before anything else reaches the session after such an answer (a statement,
-     * or a change of the isolation level or read-only mode), the gate begins the transaction with
-     * an empty read of the answered lookup's table ({@link #beginIfOnlyAnswered}). An answer needs:
-     * <ul>
-     *   <li>the level the gate knows to be the transaction's: not set since the transaction may
-     *       have begun ({@link #isolationMovedInTransaction});</li>
-     *   <li>READ COMMITTED: InnoDB creates a REPEATABLE READ transaction's read view at its first
-     *       consistent read of any InnoDB table, not at BEGIN nor at a write, and not for a read
-     *       the optimizer answers without the engine, which the gate cannot observe.</li>
-     * </ul>
-     */
-    private boolean mySqlTransactionForbidsAnswer() {
-        return isolationMovedInTransaction || snapshotSuspected || isolation != Connection.TRANSACTION_READ_COMMITTED;
     }
 
     /**
@@ -344,10 +325,9 @@ final class SessionState implements LookupDecision.Session {
         if (plan.mayBeginTransaction) {
             beganBySql = true;
         }
-        if (plan.mayLockTables && context.dialect == Dialect.MYSQL) {
-            tablesMayBeLocked = true; // before it runs: whether it succeeded or not, as if it did
+        if (mysql != null) {
+            mysql.noted(plan);
         }
-        statementSinceTransactionEnd = true;
         if (snapshotGeneration < 0) {
             snapshotGeneration = context.filterGeneration(); // before the statement takes its snapshot
         }
@@ -359,8 +339,8 @@ final class SessionState implements LookupDecision.Session {
         // Auto-commit off only: a transaction begun by SQL text (BEGIN) has already reached the
         // database, whose own state then makes the driver refuse; and beganBySql is a guess from text.
         // MySQL: START TRANSACTION too, since InnoDB begins the transaction (and fixes its level)
-        // at the first table the transaction opens, not at START TRANSACTION.
-        if (!answeredInTransaction && (!autoCommit() || beganBySql && context.dialect == Dialect.MYSQL)) {
+        // at the first table the transaction opens, not at START TRANSACTION (MySqlTransactionRules).
+        if (!answeredInTransaction && (!autoCommit() || beganBySql && mysql != null)) {
             answeredInTransaction = true;
             answeredFirst = guard;
         }
@@ -411,10 +391,10 @@ final class SessionState implements LookupDecision.Session {
      * session is only known afterwards (a function it called may have moved the search path).
      */
     void ranOnDatabase(CachedPlan plan, boolean succeeded) {
-        if (plan.unlocksTables && succeeded) {
-            tablesMayBeLocked = false;
+        if (mysql != null) {
+            mysql.ran(plan, succeeded, beganBySql);
         }
-        if (!succeeded && context.dialect == Dialect.MYSQL) {
+        if (!succeeded && mysql != null) {
             // A deadlock (1213) rolls the whole transaction back, and the next statement begins another:
             // a lookup answered next must begin it on the server again before anything else reaches the
             // session (architecture.md, "MySQL/MariaDB transactions begin on the server"). If the
@@ -436,8 +416,8 @@ final class SessionState implements LookupDecision.Session {
         } else if (plan.mayChangeSchema) {
             sessionMoved(); // SET ROLE, SET TRANSACTION, BEGIN ISOLATION LEVEL ...: read them again
         }
-        if (plan.mayChangeAutoCommit) {
-            autoCommit = null;
+        if (plan.mayChangeAutoCommit || plan.mayRunCode) {
+            autoCommit = null; // a procedure may have run SET autocommit: asked again (a local read)
         }
         if (plan.mayEndTransaction || plan.mayBeginTransaction) {
             touchedCount = 0; // a new transaction: a new snapshot
@@ -454,10 +434,10 @@ final class SessionState implements LookupDecision.Session {
             }
         } else if (plan.mayChangeSchema) {
             sessionChangedInTransaction = true; // a function that moved the session: as SET above
-        } else if (succeeded && (snapshotIsolationKnown() || context.dialect == Dialect.MYSQL)) {
+        } else if (succeeded && (snapshotIsolationKnown() || mysql != null)) {
             // Only a statement run under snapshot isolation took the transaction's snapshot of the
             // table: under READ COMMITTED (before a switch to REPEATABLE READ) it took none. On
-            // MySQL, at any level: it began the server's transaction (see mySqlTransactionForbidsAnswer).
+            // MySQL, at any level: it began the server's transaction (see MySqlTransactionRules).
             touch(plan.guard);
             if (plan instanceof CachedPlan.Write write) {
                 for (CachedPlan.Write.Part part : write.parts) {
@@ -514,10 +494,11 @@ final class SessionState implements LookupDecision.Session {
      */
     void transactionEnded(boolean committed) {
         answeredLast = null; // it may have run a statement on the session
+        if (mysql != null) {
+            mysql.transactionEnded();
+        }
         answeredInTransaction = false;
         transactionBegun = false;
-        statementSinceTransactionEnd = false;
-        isolationMovedInTransaction = false;
         if (sessionChangedInTransaction) {
             sessionChangedInTransaction = false;
             sessionMoved(); // a rollback undoes SET; a commit ends SET LOCAL
@@ -558,10 +539,8 @@ final class SessionState implements LookupDecision.Session {
             touchedCount = 0; // the next statement opens a new transaction
             answeredInTransaction = false;
             transactionBegun = false;
-            if (!beganBySql) {
-                // In autocommit every statement committed: none is open (unless SQL began one).
-                statementSinceTransactionEnd = false;
-                isolationMovedInTransaction = false;
+            if (mysql != null) {
+                mysql.autoCommitSwitched(beganBySql);
             }
         }
     }
@@ -571,10 +550,8 @@ final class SessionState implements LookupDecision.Session {
         answeredLast = null; // it may have run a statement on the session
         setThroughJdbc = true;
         context.sessionFacts.invalidate(session()); // the pool's next user reads it afresh
-        if (context.dialect == Dialect.MYSQL && level != isolation && statementSinceTransactionEnd
-                && (beganBySql || !autoCommit())) {
-            // A transaction the server may have begun keeps the level it began with.
-            isolationMovedInTransaction = true;
+        if (mysql != null) {
+            mysql.isolationSet(level, isolation, () -> beganBySql || !autoCommit());
         }
         isolation = level;
         touchedCount = 0; // what ran before the switch took no snapshot at this level

@@ -31,9 +31,21 @@ class SessionEffectsTest {
             "select case when count(u1_0.id)>0 then true else false end from users u1_0 where u1_0.email=?",
             "select exists (select 1 as \"one\" from \"public\".\"users\" where \"public\".\"users\".\"email\" = ?)",
             "select * from users where email = cast(? as varchar(100))", "update t set a = coalesce(?, a) where id in (?, ?)",
-            "with x(a) as (select 1) select * from x", "insert into t (id) values (1) on conflict (id) do nothing"}) {
+            "with x(a) as (select 1) select * from x", "insert into t (id) values (1) on conflict (id) do nothing",
+            "INSERT t (id, v) VALUES (?, ?)", "REPLACE t (id, v) VALUES (?, ?)", "INSERT IGNORE t (id) VALUES (?)",
+            "insert low_priority ignore t (id) values (?)"}) {
             assertThat(of(sql).mayChangeSchema()).as(sql).isFalse();
+            assertThat(of(sql).mayRunCode()).as(sql).isFalse();
             assertThat(of(sql).mayEndTransaction()).as(sql).isFalse();
+        }
+    }
+
+    /** Code the gate does not see: a procedure, a block, a function that is not a known built-in (MySQL: it may set a level). */
+    @Test
+    void textsThatMayRunCode() {
+        for (String sql : new String[] {"CALL p()", "{call p()}", "DO 1", "EXECUTE stmt", "SELECT my_function()",
+            "INSERT t (id) VALUES (f())", "insert into t (id) values (s.f(1))"}) {
+            assertThat(of(sql).mayRunCode()).as(sql).isTrue();
         }
     }
 

@@ -82,6 +82,8 @@ class SessionStateTest {
         boolean resolvesAsBuilt = true;
         boolean autoCommit = true;
         boolean transactionFailed;
+        /** MySQL: the server's status flags say a transaction is open. */
+        boolean openOnServer;
         SQLException readFails;
         int factsRead;
         int begun;
@@ -113,6 +115,11 @@ class SessionStateTest {
         @Override
         public boolean transactionFailed() {
             return transactionFailed;
+        }
+
+        @Override
+        public boolean transactionOpenOnServer() {
+            return openOnServer;
         }
 
         @Override
@@ -533,6 +540,77 @@ class SessionStateTest {
             setIsolation(Connection.TRANSACTION_READ_COMMITTED);
             ran(MY_LOOKUP_T);
             assertThat(answerable(t)).as("still the REPEATABLE READ transaction BEGIN opened").isFalse();
+        }
+
+        /** MariaDbProcedureSessionTest.procedureStartsTransaction, MariaDbPooledSessionTest.transactionLeftOpenOnThePooledSession. */
+        @Test
+        void aTransactionTheServerReportsButTheGateDidNotSeeBeginStopsAnswers() throws SQLException {
+            ran(MY_LOOKUP_T);
+            assertThat(answerable(t)).isTrue();
+            driver.openOnServer = true; // a procedure's START TRANSACTION
+            assertThat(answerable(t)).as("auto-commit, but a transaction is open on the server").isFalse();
+            driver.openOnServer = false; // COMMIT
+            assertThat(answerable(t)).isTrue();
+        }
+
+        /** MariaDbPooledSessionTest.transactionOfAnotherLevelLeftOpen. */
+        @Test
+        void aTransactionOpenWhenTheConnectionWasMadeIsOfAnUnknownLevel() throws SQLException {
+            driver.autoCommit = false;
+            driver.openOnServer = true; // the previous user of the pooled session began it
+            state = new SessionState(context, driver);
+            ran(MY_LOOKUP_T);
+            assertThat(answerable(t)).as("READ COMMITTED now, but the transaction's level is its own").isFalse();
+            state.transactionEnded(true);
+            driver.openOnServer = false;
+            ran(MY_LOOKUP_T);
+            assertThat(answerable(t)).as("a transaction begun since, at the session's level").isTrue();
+        }
+
+        /** MariaDbPooledSessionTest.lockTablesLeftOnThePooledSession. */
+        @Test
+        void locksAndAPendingLevelPassToTheSessionsNextConnection() throws SQLException {
+            ran("LOCK TABLES orders READ");
+            SessionState next = new SessionState(context, driver); // the pool's next user of the session
+            assertThat(next.transactionForbidsAnswer(t)).as("still in locked-tables mode").isTrue();
+            CachedPlan unlock = context.plan("UNLOCK TABLES");
+            next.statementNoted(unlock);
+            next.ranOnDatabase(unlock, true);
+            assertThat(new SessionState(context, driver).transactionForbidsAnswer(t)).as("unlocked").isFalse();
+            ran("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ"); // for the next transaction only
+            SessionState after = new SessionState(context, driver);
+            assertThat(after.transactionForbidsAnswer(t)).as("the level may still be pending").isTrue();
+            CachedPlan lookup = context.plan(MY_LOOKUP_T);
+            after.statementNoted(lookup);
+            after.ranOnDatabase(lookup, true); // auto-commit, no transaction left open: it used the level up
+            assertThat(after.transactionForbidsAnswer(t)).isFalse();
+            assertThat(new SessionState(context, driver).transactionForbidsAnswer(t)).isFalse();
+        }
+
+        /** MariaDbProcedureSessionTest.procedureSetsTheNextTransactionsLevel. */
+        @Test
+        void aProcedureMayLeaveALevelForTheNextTransaction() throws SQLException {
+            ran(MY_LOOKUP_T);
+            ran("CALL rr_next()");
+            assertThat(answerable(t)).as("a level may be pending").isFalse();
+            setAutoCommit(false);
+            ran(MY_LOOKUP_T); // began the transaction at the pending level
+            assertThat(answerable(t)).as("the transaction's level is unknown").isFalse();
+            state.transactionEnded(true);
+            ran(MY_LOOKUP_T);
+            assertThat(answerable(t)).as("the level was used up by the transaction that ended").isTrue();
+        }
+
+        /** MariaDbProcedureSessionTest.procedureSwitchesAutoCommitOff. */
+        @Test
+        void aProcedureMaySwitchAutoCommitOff() throws SQLException {
+            ran(MY_LOOKUP_T);
+            assertThat(answerable(t)).isTrue();
+            driver.autoCommit = false; // CALL no_autocommit(): SET autocommit = 0 inside
+            ran("CALL no_autocommit()");
+            ran(MY_LOOKUP_T);
+            assertThat(answerable(t)).as("read again: a transaction, begun at a level that may have been pending")
+                    .isFalse();
         }
 
         @Test
