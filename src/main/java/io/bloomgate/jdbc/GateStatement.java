@@ -434,10 +434,29 @@ class GateStatement extends ForwardingStatement {
             T result = call.call();
             succeeded = true;
             return result;
+        } catch (SQLException e) {
+            rolledBackByDatabase(e);
+            throw e;
         } finally {
             session.ranOnDatabase(plan, succeeded);
         }
     }
+
+    /**
+     * H2 answers a deadlock (40001) by rolling the whole transaction back, not the statement alone:
+     * the snapshots it took of tables end with it, and the next statement begins a transaction that
+     * has read nothing yet. Were the gate to keep counting the tables as read, a REPEATABLE READ
+     * lookup answered next would come before the new snapshot, and a later read could show a row
+     * committed after that answer.
+     */
+    final void rolledBackByDatabase(SQLException e) {
+        if (context.dialect == Dialect.H2 && e.getErrorCode() == H2_DEADLOCK) {
+            session.transactionEnded(false);
+        }
+    }
+
+    /** H2's {@code ErrorCode.DEADLOCK_1}. */
+    private static final int H2_DEADLOCK = 40001;
 
     /** Runs {@code call}; the guards it left unsettled (null: none) settle by how it ended. */
     final <T> T runSettling(Guard[] unsettled, SqlCall<T> call) throws SQLException {
@@ -657,6 +676,9 @@ class GateStatement extends ForwardingStatement {
                 T result = call.call();
                 succeeded = true;
                 return result;
+            } catch (SQLException e) {
+                rolledBackByDatabase(e);
+                throw e;
             } finally {
                 if (plans != null) {
                     for (CachedPlan plan : plans) {
