@@ -104,6 +104,9 @@ public class CatalogReader {
      * @throws UnsupportedKeyTypeException if the column's equality cannot be reproduced exactly
      */
     public KeyColumn resolve(String table, String column) throws SQLException {
+        if (dialect == Dialect.H2) {
+            checkH2IdentifierCase(table, column);
+        }
         String[] schemaAndTable = qualifiedName(table, defaultSchema, dialect);
         String schemaName = schemaAndTable[0];
         String tableName = schemaAndTable[1];
@@ -249,6 +252,31 @@ public class CatalogReader {
             }
         }
         return names.isEmpty() ? "none" : String.join(", ", names);
+    }
+
+    /**
+     * The gate reads an unquoted H2 identifier as H2 does by default: folded to upper case. A
+     * database opened with {@code DATABASE_TO_LOWER=TRUE} folds it to lower case, one with {@code
+     * DATABASE_TO_UPPER=FALSE} keeps it as written: then {@code SELECT ... FROM t} reads table "t"
+     * where the gate saw the guarded "T", and was answered from "T"'s filter. Refused until the
+     * gate reads names under those settings.
+     */
+    private void checkH2IdentifierCase(String table, String column) throws SQLException {
+        try (Statement s = connection.createStatement();
+                ResultSet rs = s.executeQuery("SELECT SETTING_NAME, SETTING_VALUE FROM INFORMATION_SCHEMA.SETTINGS"
+                        + " WHERE SETTING_NAME IN ('DATABASE_TO_LOWER', 'DATABASE_TO_UPPER')")) {
+            while (rs.next()) {
+                String name = rs.getString(1);
+                String value = rs.getString(2);
+                if (name.equals("DATABASE_TO_LOWER") && "TRUE".equalsIgnoreCase(value)
+                        || name.equals("DATABASE_TO_UPPER") && "FALSE".equalsIgnoreCase(value)) {
+                    throw new IllegalArgumentException(String.format("Cannot guard %s.%s: this H2 database is open"
+                            + " with %s=%s, so it reads unquoted names otherwise than the gate does (folded to upper"
+                            + " case), and a statement could read another table than the one the gate answers for."
+                            + " Open it without that setting.", table, column, name, value));
+                }
+            }
+        }
     }
 
     /**
