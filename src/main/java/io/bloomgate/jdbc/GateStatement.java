@@ -51,6 +51,8 @@ class GateStatement extends ForwardingStatement {
     private Guard positivesOfNextResult;
     private ResultSet lastDriverResult;
     private ResultSet lastWrapped;
+    /** {@link #setMaxFieldSize}: 0, or the limit the driver cuts values to. */
+    private int maxFieldSize;
     /** The application asked for {@link #closeOnCompletion()}. */
     private boolean closeOnCompletion;
     /** Plans of {@code addBatch(String)}, for their keys. */
@@ -114,10 +116,14 @@ class GateStatement extends ForwardingStatement {
         }
         if (!verdict.answers()) {
             guard.counters().countBypass(verdict.reason);
-            if (verdict == LookupDecision.Verdict.CAPTURE_EMPTY_INPUT) {
+            if (verdict == LookupDecision.Verdict.CAPTURE_EMPTY_INPUT && maxFieldSize == 0) {
                 captureEmptyInput = plan; // its keys are absent: the database answers for empty input
             }
             return null;
+        }
+        if (verdict == LookupDecision.Verdict.ANSWER_ROW && maxFieldSize != 0) {
+            guard.counters().countBypass(BypassReason.NOT_ELIGIBLE);
+            return null; // see setMaxFieldSize
         }
         return answer(plan, verdict);
     }
@@ -164,7 +170,7 @@ class GateStatement extends ForwardingStatement {
         LookupDecision.Verdict verdict = LookupDecision.decide(template, sql, spans,
                 resultSetType == ResultSet.TYPE_FORWARD_ONLY && resultSetConcurrency == ResultSet.CONCUR_READ_ONLY,
                 session, keyBuffer());
-        if (!verdict.answers()) {
+        if (!verdict.answers() || verdict == LookupDecision.Verdict.ANSWER_ROW && maxFieldSize != 0) {
             return null;
         }
         captureEmptyInput = null;
@@ -244,6 +250,18 @@ class GateStatement extends ForwardingStatement {
         if (closeOnCompletion && closed == answer) {
             close();
         }
+    }
+
+    /**
+     * pgjdbc cuts the character and binary values of a statement's results to its {@code
+     * maxFieldSize}: a one-row answer (an aggregate's row on empty input, replayed from one real
+     * execution) is right only for statements without that limit, and only such executions are
+     * copied. Row-less answers are unaffected.
+     */
+    @Override
+    public void setMaxFieldSize(int max) throws SQLException {
+        delegate.setMaxFieldSize(max);
+        maxFieldSize = max;
     }
 
     @Override
