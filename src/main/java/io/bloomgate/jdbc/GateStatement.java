@@ -351,7 +351,7 @@ class GateStatement extends ForwardingStatement {
 
     /** Adds one guard's keys; false if some key is unknown (so the guard must be unsettled). */
     private boolean addWriteKeys(CachedPlan.Write.Part part, Guard guard, ParameterSlots slots) {
-        boolean known = !part.keysUnknown() && !callable();
+        boolean known = !part.keysUnknown() && !callable() && !guard.keysRewritable();
         KeyBuffer buffer = keyBuffer();
         boolean mysql = context.dialect == Dialect.MYSQL;
         for (CachedPlan.Key key : part.keys()) {

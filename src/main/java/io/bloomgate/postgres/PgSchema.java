@@ -205,6 +205,22 @@ final class PgSchema {
     }
 
     /**
+     * Whether the table has a row trigger that may store another key than a statement wrote: BEFORE
+     * or INSTEAD OF, on INSERT or UPDATE ({@code pg_trigger.tgtype} bits: row 1, before 2, insert 4,
+     * update 16, instead 64). See {@link io.bloomgate.sync.Guard#keysRewritable()}.
+     */
+    static boolean hasRewritingTriggers(Connection c, GuardedTable table) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("SELECT EXISTS (SELECT 1 FROM pg_catalog.pg_trigger t"
+                + " WHERE t.tgrelid = pg_catalog.to_regclass(?) AND NOT t.tgisinternal AND (t.tgtype & 1) = 1"
+                + " AND (t.tgtype & 66) <> 0 AND (t.tgtype & 20) <> 0)")) {
+            ps.setString(1, qualified(table));
+            try (ResultSet rs = ps.executeQuery()) {
+                return rs.next() && rs.getBoolean(1);
+            }
+        }
+    }
+
+    /**
      * Whether both triggers that record rows deleted from the change log by hand are in place and
      * fire always (see install.sql, version 7).
      */

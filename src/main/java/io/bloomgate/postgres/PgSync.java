@@ -123,6 +123,7 @@ public final class PgSync implements DatabaseSync {
                 CatalogReader.KeyColumn key = keys.get(i);
                 Guard guard = new Guard(key.table(), key.keyForm(), key.keyType(), key.columnTypes(), sizes.get(i));
                 guard.feedCountsKeys(true);
+                guard.keysRewritable(PgSchema.hasRewritingTriggers(c, key.table()));
                 guard.freshUntil(System.nanoTime()); // bounded, and stale until the feed's first read
                 PgSchema.InstalledGuard installed = PgSchema.installGuard(c, key.table());
                 FeedGuard installedGuard = new FeedGuard(guard, installed.id(), installed.keyType());
