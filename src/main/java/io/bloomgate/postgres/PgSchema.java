@@ -185,12 +185,22 @@ final class PgSchema {
      * another oid (or none). A change undone by a rollback leaves the row as it was, and its writes
      * rolled back with it. Not seen: {@code session_replication_role = replica}, which silences
      * triggers without touching the catalog (documented: rebuild after such loads).
+     *
+     * <p>It also holds the table's columns (number, name, type, dropped), which the answers' copied
+     * metadata and the type checks of bound values describe: a column added, dropped, renamed or
+     * retyped by a connection that bypasses the gate changes the fingerprint, so the watchdog sends
+     * the guard to a rebuild, whose definition check ({@code TableDefinition}) then keeps it
+     * UNSYNCED. Without it, {@code SELECT *} lookups went on being answered with the old columns for
+     * as long as the gate lived.
      */
     static String hookFingerprint(Connection c, GuardedTable table, int id) throws SQLException {
         try (PreparedStatement ps = c.prepareStatement("SELECT r.oid::text || ':' || a.atttypid::text || '/'"
                 + " || a.atttypmod::text || '/' || a.xmin::text || ':' || coalesce((SELECT string_agg(t.oid::text"
                 + " || '/' || t.xmin::text || '/' || t.tgenabled::text, ',' ORDER BY t.tgname) FROM pg_trigger t"
-                + " WHERE t.tgrelid = r.oid AND NOT t.tgisinternal AND t.tgname LIKE ?), ''),"
+                + " WHERE t.tgrelid = r.oid AND NOT t.tgisinternal AND t.tgname LIKE ?), '')"
+                + " || ':' || (SELECT pg_catalog.md5(pg_catalog.string_agg(c.attnum::text || '/' || c.attname::text"
+                + " || '/' || c.atttypid::text || '/' || c.atttypmod::text || '/' || c.attisdropped::text, ','"
+                + " ORDER BY c.attnum)) FROM pg_catalog.pg_attribute c WHERE c.attrelid = r.oid AND c.attnum > 0),"
                 + " bloomgate.guard_triggers_ok(r.oid, ?)"
                 + " FROM pg_class r JOIN pg_attribute a ON a.attrelid = r.oid AND a.attname = ? AND NOT a.attisdropped"
                 + " WHERE r.oid = to_regclass(?)")) {
