@@ -252,4 +252,33 @@ class PostgresSessionFidelityTest {
             }
         }
     }
+
+    /**
+     * pgjdbc keeps a statement open after its connection was closed or aborted, and executing it
+     * fails (08003); the gate answered it from the filter.
+     */
+    @Test
+    void aStatementOfAClosedConnectionGetsTheDriversError() throws SQLException {
+        String sql = "SELECT id FROM t WHERE k = ?";
+        for (boolean abort : new boolean[] {false, true}) {
+            Connection c = gate.dataSource().getConnection();
+            Connection direct = pg.getConnection();
+            PreparedStatement ps = c.prepareStatement(sql);
+            PreparedStatement dps = direct.prepareStatement(sql);
+            ps.setString(1, "warm");
+            assertThat(outcome(ps)).isEqualTo("no rows");
+            ps.setString(1, "nobody");
+            dps.setString(1, "nobody");
+            if (abort) {
+                c.abort(Runnable::run);
+                direct.abort(Runnable::run);
+            } else {
+                c.close();
+                direct.close();
+            }
+            String refused = outcome(dps);
+            assertThat(refused).as(abort ? "aborted" : "closed").isEqualTo("08003");
+            assertThat(outcome(ps)).as(abort ? "aborted" : "closed").isEqualTo(refused);
+        }
+    }
 }
