@@ -284,6 +284,9 @@ final class BoundValues {
         Object[] elements;
         try {
             if (value instanceof java.sql.Array a) {
+                if (dialect == Dialect.POSTGRES && !postgresElementsCompareExactly(a.getBaseTypeName(), column)) {
+                    return null;
+                }
                 Object array = a.getArray();
                 elements = array instanceof Object[] o ? o : null;
             } else {
@@ -301,6 +304,26 @@ final class BoundValues {
             }
         }
         return elements;
+    }
+
+    /**
+     * PostgreSQL compares {@code key = ANY(?)} in the array's element type, not the element's Java
+     * class: a {@code bpchar[]} element meets a text key as text without its trailing spaces
+     * ({@code 'abc  '} finds {@code 'abc'}), a {@code name[]} element is cut to 63 bytes. Only
+     * element types that compare with the key column's family as the key form reads the value pass.
+     */
+    private static boolean postgresElementsCompareExactly(String baseType, ColumnType column) {
+        String t = baseType == null ? "" : baseType.toLowerCase(java.util.Locale.ROOT);
+        if (column.isText()) {
+            return t.equals("text") || t.equals("varchar");
+        }
+        if (column.isExactNumeric()) {
+            return t.equals("int2") || t.equals("int4") || t.equals("int8") || t.equals("numeric");
+        }
+        if (column.isUuid()) {
+            return t.equals("uuid");
+        }
+        return column.isBinary() && t.equals("bytea");
     }
 
     private static final java.util.regex.Pattern STANDARD_UUID =

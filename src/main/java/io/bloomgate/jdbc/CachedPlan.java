@@ -110,6 +110,10 @@ abstract sealed class CachedPlan
     /** See {@link #readsDiagnostics(String)}. */
     final boolean readsDiagnostics;
 
+    /** {@code SET TRANSACTION SNAPSHOT '...'}: see {@link #mentionsUnansweredIsolation}. */
+    private static final java.util.regex.Pattern IMPORTS_SNAPSHOT =
+            java.util.regex.Pattern.compile("transaction\\s+snapshot");
+
     private CachedPlan(Guard guard, String sql) {
         this.guard = guard;
         this.sql = sql;
@@ -118,8 +122,11 @@ abstract sealed class CachedPlan
         this.writes = this instanceof Write || this instanceof UnknownWrite;
         String lower = sql.toLowerCase(Locale.ROOT);
         SessionEffects effects = SessionEffects.of(lower, understood);
+        // SET TRANSACTION SNAPSHOT (PostgreSQL) gives the transaction another session's snapshot,
+        // which may predate a rebuild that dropped keys it still sees: its age is unknown, so the
+        // session is answered no more, as after naming SERIALIZABLE.
         this.mentionsUnansweredIsolation = lower.contains("serializable") || lower.contains("uncommitted")
-                || lower.contains("lock_mode");
+                || lower.contains("lock_mode") || lower.contains("snapshot") && IMPORTS_SNAPSHOT.matcher(lower).find();
         this.mentionsSnapshotIsolation = lower.contains("repeatable") || lower.contains("snapshot")
                 || lower.contains("isolation");
         this.mayChangeSchema = effects.mayChangeSchema();

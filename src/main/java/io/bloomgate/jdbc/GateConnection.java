@@ -26,6 +26,25 @@ final class GateConnection extends ForwardingConnection {
         super(delegate);
         this.context = context;
         this.session = new SessionState(context, new DriverSession(context, delegate));
+        transactionMayBegin();
+    }
+
+    /**
+     * PostgreSQL fixes a REPEATABLE READ transaction's snapshot at its first query, and pgjdbc runs
+     * queries inside the application's transaction that no statement of the gate sees: {@code
+     * getSchema()} ({@code select current_schema()}), {@code DatabaseMetaData} calls, {@code
+     * PreparedStatement.getMetaData()} (its Parse takes the snapshot), type lookups. The filter
+     * generation the transaction is judged by (architecture.md section 5, "after a rebuild replaced a
+     * filter") must therefore be the one current when the transaction may begin, not at the gate's
+     * first statement in it: else a snapshot taken by such a call before a rebuild, which still sees
+     * a row deleted before the rebuild, was answered from the rebuilt filter that lacks the row's key.
+     * Noted where a transaction may begin: a new connection, auto-commit switched off, after commit
+     * and rollback. A rebuild in between only makes that transaction pass through.
+     */
+    private void transactionMayBegin() {
+        if (context.dialect == io.bloomgate.sql.Dialect.POSTGRES) {
+            session.statementNoted(CachedPlan.UNRELATED);
+        }
     }
 
     /** {@link SessionState}'s view of the driver's connection: the session probe of the dialect, bound to it. */
@@ -113,6 +132,7 @@ final class GateConnection extends ForwardingConnection {
     public void commit() throws SQLException {
         delegate.commit();
         session.transactionEnded(true);
+        transactionMayBegin();
     }
 
     @Override
@@ -121,9 +141,11 @@ final class GateConnection extends ForwardingConnection {
             delegate.rollback();
         } catch (SQLException e) {
             session.transactionEnded(true); // outcome unknown: settle by a scan
+            transactionMayBegin();
             throw e;
         }
         session.transactionEnded(false);
+        transactionMayBegin();
     }
 
     @Override
@@ -131,6 +153,7 @@ final class GateConnection extends ForwardingConnection {
         boolean was = delegate.getAutoCommit();
         delegate.setAutoCommit(autoCommit);
         session.autoCommitSet(was, autoCommit);
+        transactionMayBegin();
     }
 
     @Override

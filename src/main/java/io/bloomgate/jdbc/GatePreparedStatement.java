@@ -168,7 +168,7 @@ class GatePreparedStatement extends ForwardingPreparedStatement {
         if (guard.syncedByTrigger()) {
             return; // the database's trigger adds the keys, inside the write
         }
-        if (part.keysUnknown() || callable()) {
+        if (part.keysUnknown() || callable() || guard.keysRewritable()) {
             batchKeysUnknown = true;
         }
         KeyBuffer buffer = keyBuffer();

@@ -1,6 +1,8 @@
 package io.bloomgate.jdbc;
 
 import io.bloomgate.key.KeyBuffer;
+import io.bloomgate.sql.Dialect;
+import io.bloomgate.stats.BypassReason;
 import io.bloomgate.sync.Guard;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -46,6 +48,8 @@ class GateStatement extends ForwardingStatement {
     private Guard positivesOfNextResult;
     private ResultSet lastDriverResult;
     private ResultSet lastWrapped;
+    /** {@link #setMaxFieldSize}: 0, or the limit the driver cuts values to. */
+    private int maxFieldSize;
     /** The application asked for {@link #closeOnCompletion()}. */
     private boolean closeOnCompletion;
     /** Plans of {@code addBatch(String)}, for their keys. */
@@ -109,10 +113,14 @@ class GateStatement extends ForwardingStatement {
         }
         if (!verdict.answers()) {
             guard.counters().countBypass(verdict.reason);
-            if (verdict == LookupDecision.Verdict.CAPTURE_EMPTY_INPUT) {
+            if (verdict == LookupDecision.Verdict.CAPTURE_EMPTY_INPUT && maxFieldSize == 0) {
                 captureEmptyInput = plan; // its keys are absent: the database answers for empty input
             }
             return null;
+        }
+        if (verdict == LookupDecision.Verdict.ANSWER_ROW && maxFieldSize != 0) {
+            guard.counters().countBypass(BypassReason.NOT_ELIGIBLE);
+            return null; // see setMaxFieldSize
         }
         return answer(plan, verdict);
     }
@@ -159,7 +167,7 @@ class GateStatement extends ForwardingStatement {
         LookupDecision.Verdict verdict = LookupDecision.decide(template, sql, spans,
                 resultSetType == ResultSet.TYPE_FORWARD_ONLY && resultSetConcurrency == ResultSet.CONCUR_READ_ONLY,
                 session, keyBuffer());
-        if (!verdict.answers()) {
+        if (!verdict.answers() || verdict == LookupDecision.Verdict.ANSWER_ROW && maxFieldSize != 0) {
             return null;
         }
         captureEmptyInput = null;
@@ -239,6 +247,18 @@ class GateStatement extends ForwardingStatement {
         if (closeOnCompletion && closed == answer) {
             close();
         }
+    }
+
+    /**
+     * pgjdbc cuts the character and binary values of a statement's results to its {@code
+     * maxFieldSize}: a one-row answer (an aggregate's row on empty input, replayed from one real
+     * execution) is right only for statements without that limit, and only such executions are
+     * copied. Row-less answers are unaffected.
+     */
+    @Override
+    public void setMaxFieldSize(int max) throws SQLException {
+        delegate.setMaxFieldSize(max);
+        maxFieldSize = max;
     }
 
     @Override
@@ -340,10 +360,29 @@ class GateStatement extends ForwardingStatement {
             T result = call.call();
             succeeded = true;
             return result;
+        } catch (SQLException e) {
+            rolledBackByDatabase(e);
+            throw e;
         } finally {
             session.ranOnDatabase(plan, succeeded);
         }
     }
+
+    /**
+     * H2 answers a deadlock (40001) by rolling the whole transaction back, not the statement alone:
+     * the snapshots it took of tables end with it, and the next statement begins a transaction that
+     * has read nothing yet. Were the gate to keep counting the tables as read, a REPEATABLE READ
+     * lookup answered next would come before the new snapshot, and a later read could show a row
+     * committed after that answer.
+     */
+    final void rolledBackByDatabase(SQLException e) {
+        if (context.dialect == Dialect.H2 && e.getErrorCode() == H2_DEADLOCK) {
+            session.transactionEnded(false);
+        }
+    }
+
+    /** H2's {@code ErrorCode.DEADLOCK_1}. */
+    private static final int H2_DEADLOCK = 40001;
 
     /** Runs {@code call}; the guards it left unsettled (null: none) settle by how it ended. */
     final <T> T runSettling(Guard[] unsettled, SqlCall<T> call) throws SQLException {
@@ -566,6 +605,9 @@ class GateStatement extends ForwardingStatement {
                 T result = call.call();
                 succeeded = true;
                 return result;
+            } catch (SQLException e) {
+                rolledBackByDatabase(e);
+                throw e;
             } finally {
                 if (plans != null) {
                     for (CachedPlan plan : plans) {

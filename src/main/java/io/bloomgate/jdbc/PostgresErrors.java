@@ -106,6 +106,13 @@ final class PostgresErrors implements DriverErrors {
         if (owner.getFetchDirection() != ResultSet.FETCH_FORWARD) {
             throw forwardOnly();
         }
+        // pgjdbc keeps a statement open when its connection is closed (or aborted), and refuses to
+        // execute it then (08003): an answer must not come from a connection that is gone.
+        java.sql.Connection connection = owner.getConnection();
+        if (connection.isClosed()) {
+            connection.getHoldability(); // pgjdbc's own check, with its exception
+            throw new SQLException("This connection has been closed.", "08003");
+        }
     }
 
     // ------------------------------------------------------------------ columns

@@ -25,20 +25,54 @@ final class PostgresSessionProbe extends SessionProbe {
     private static final String QUERY = "SELECT pg_catalog.current_setting('transaction_isolation'),"
             + " pg_catalog.current_schema(),"
             + " EXISTS (SELECT 1 FROM pg_catalog.pg_class c WHERE c.relnamespace = pg_catalog.pg_my_temp_schema()"
-            + " AND c.relname = ANY (?))";
+            + " AND c.relname = ANY (?)),"
+            + " (SELECT pg_catalog.count(*) = pg_catalog.cardinality(?::text[])"
+            + " AND pg_catalog.bool_and(pg_catalog.has_schema_privilege(n.oid, 'USAGE')"
+            + " AND pg_catalog.has_table_privilege(c.oid, 'SELECT'))"
+            + " FROM ROWS FROM (pg_catalog.unnest(?::text[]), pg_catalog.unnest(?::text[])) AS g(s, t)"
+            + " JOIN pg_catalog.pg_namespace n ON n.nspname = g.s"
+            + " JOIN pg_catalog.pg_class c ON c.relnamespace = n.oid AND c.relname = g.t)";
+
+    /** The guarded tables' schemas and names, pairwise (catalog case): see {@link #read}. */
+    private final String[] schemas;
+    private final String[] tables;
 
     private BaseConnection pg;
     private boolean unwrapped;
 
+    /** A probe that knows no guarded table: its {@link #read} never finds the session as built. */
+    PostgresSessionProbe() {
+        this(new String[0], new String[0]);
+    }
+
+    PostgresSessionProbe(String[] schemas, String[] tables) {
+        this.schemas = schemas;
+        this.tables = tables;
+    }
+
+    /**
+     * Besides isolation and name resolution, whether the session's role may read every guarded
+     * table: the same session check every lookup passes. A role without the {@code SELECT}
+     * privilege on the table (or {@code USAGE} on its schema) gets 42501 from the server for any
+     * lookup, absent key or not, so an answer from the filter would hide that error: after {@code
+     * SET ROLE}, or for a connection of another user ({@code getConnection(user, password)}, the
+     * {@code jdbc:bloomgate:} driver's per-connection properties). Table-level privilege only: a
+     * role granted some columns passes through. A privilege revoked while the session lives is
+     * not seen until the session is read again.
+     */
     @Override
     Facts read(Connection connection, String defaultSchema, String[] guardedTables) throws SQLException {
         try (PreparedStatement ps = connection.prepareStatement(QUERY)) {
-            Array names = connection.createArrayOf("text", guardedTables);
-            ps.setArray(1, names);
+            ps.setArray(1, connection.createArrayOf("text", guardedTables));
+            Array tableArray = connection.createArrayOf("text", tables);
+            ps.setArray(2, tableArray);
+            ps.setArray(3, connection.createArrayOf("text", schemas));
+            ps.setArray(4, tableArray);
             try (ResultSet rs = ps.executeQuery()) {
                 rs.next();
                 int isolation = isolation(rs.getString(1));
-                boolean same = defaultSchema.equals(rs.getString(2)) && !rs.getBoolean(3);
+                boolean same = defaultSchema.equals(rs.getString(2)) && !rs.getBoolean(3)
+                        && rs.getBoolean(4); // NULL (a table not found) reads false: pass through
                 return new Facts(isolation, same);
             }
         }

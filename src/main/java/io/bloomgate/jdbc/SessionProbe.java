@@ -19,9 +19,11 @@ abstract class SessionProbe {
 
     static SessionProbe of(GateContext context) {
         return switch (context.dialect) {
-            case POSTGRES -> new PostgresSessionProbe();
+            case POSTGRES -> new PostgresSessionProbe(
+                    java.util.Arrays.stream(context.guards).map(g -> g.table().schema()).toArray(String[]::new),
+                    java.util.Arrays.stream(context.guards).map(g -> g.table().table()).toArray(String[]::new));
             case MYSQL -> new MySqlSessionProbe(context.referenceSqlMode);
-            default -> new JdbcSessionProbe();
+            default -> new JdbcSessionProbe(context.dialect == Dialect.H2);
         };
     }
 
@@ -96,6 +98,12 @@ abstract class SessionProbe {
     /** Any database whose driver's {@code getSchema()} is the whole story (H2: a local call; H2's temporary tables are caught by their DDL's text). */
     static final class JdbcSessionProbe extends SessionProbe {
 
+        private final boolean h2;
+
+        JdbcSessionProbe(boolean h2) {
+            this.h2 = h2;
+        }
+
         @Override
         Facts read(Connection connection, String defaultSchema, String[] guardedTables) throws SQLException {
             int isolation = connection.getTransactionIsolation();
@@ -105,7 +113,23 @@ abstract class SessionProbe {
             } catch (SQLException | AbstractMethodError | UnsupportedOperationException e) {
                 schema = null; // a driver that cannot tell: unqualified names are never trusted
             }
-            return new Facts(isolation, defaultSchema.equals(schema));
+            return new Facts(isolation, defaultSchema.equals(schema) && (!h2 || h2Admin(connection)));
+        }
+
+        /**
+         * H2 refuses a statement on a table its user has no right on (90096, "Not enough rights"),
+         * whatever the key: an answer from the filter would hide that error. An admin may read every
+         * table; any other user's lookups pass through (its rights may come from roles and PUBLIC).
+         * One query per session: the facts are cached with it.
+         */
+        private static boolean h2Admin(Connection connection) {
+            try (java.sql.Statement s = connection.createStatement();
+                    java.sql.ResultSet rs = s.executeQuery(
+                            "SELECT IS_ADMIN FROM INFORMATION_SCHEMA.USERS WHERE USER_NAME = CURRENT_USER")) {
+                return rs.next() && rs.getBoolean(1);
+            } catch (SQLException e) {
+                return false;
+            }
         }
     }
 }

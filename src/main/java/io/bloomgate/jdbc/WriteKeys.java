@@ -82,7 +82,8 @@ final class WriteKeys {
     /** Adds one guard's keys; false if some key is unknown (so the guard must be unsettled). */
     private static boolean add(CachedPlan.Write.Part part, Guard guard, ParameterSlots slots, boolean callable,
             KeyBuffer buffer, Dialect dialect) {
-        boolean known = !part.keysUnknown() && !callable;
+        // keysRewritable: a BEFORE row trigger may store another key than the one bound (Guard#keysRewritable).
+        boolean known = !part.keysUnknown() && !callable && !guard.keysRewritable();
         for (CachedPlan.Key key : part.keys()) {
             if (key.isLiteral()) {
                 if (key.literal() == Canonical.EXACT) {

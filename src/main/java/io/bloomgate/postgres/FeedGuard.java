@@ -2,7 +2,6 @@ package io.bloomgate.postgres;
 
 import io.bloomgate.stats.GuardState;
 import io.bloomgate.key.KeyBuffer;
-import io.bloomgate.sync.CatalogReader;
 import io.bloomgate.sync.Guard;
 import io.bloomgate.sync.KeyFunnel;
 import java.sql.Connection;
@@ -326,13 +325,6 @@ final class FeedGuard {
         String now = PgSchema.hookFingerprint(c, guard.table(), id);
         if (now != null && now.equals(hook)) {
             return null;
-        }
-        String rewriting = now == null ? CatalogReader.rewritingHook(c, guard.table().schema(), guard.table().table())
-                : null;
-        if (rewriting != null) {
-            return "the table " + guard.table().schema() + "." + guard.table().table() + " has the BEFORE row "
-                    + rewriting + " now, which may change the keys writes store: lookups pass through; drop it and call"
-                    + " BloomGate.rebuild()";
         }
         return now == null ? "the table " + guard.table().schema() + "." + guard.table().table() + " or a change-log"
                 + " trigger of it (bloomgate_g" + id + "_*) is gone or disabled"

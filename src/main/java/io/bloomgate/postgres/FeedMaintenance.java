@@ -136,6 +136,10 @@ final class FeedMaintenance implements AutoCloseable {
                 logTriggersReported.set(false);
             }
             for (FeedGuard fg : feed.guards()) {
+                // A BEFORE row trigger or a rule created (or dropped) since: key writes through the
+                // gate count as unknown from now on (see Guard#keysRewritable). The ones sent in the
+                // 2 s before this check are in the filter once the feed has read them.
+                fg.guard.keysRewritable(PgSchema.hasRewritingTriggers(c, fg.guard.table()));
                 // The fingerprint, not only the triggers' count: triggers dropped and re-created, a
                 // table replaced by one that got triggers of the same names, a retyped key column.
                 String changed = fg.awaitingRebuild() ? null : fg.hookChanged(c);

@@ -176,8 +176,7 @@ final class PgSchema {
      * What the guard's hook is made of, as the catalog holds it: the table's oid, the key column's
      * type and the version ({@code xmin}) of its catalog row, and each of the four triggers' oid,
      * row version and enabled state. Null unless the table exists and all four triggers are in
-     * place and enabled, and while the table has a BEFORE INSERT/UPDATE row trigger or a rule
-     * ({@code sync.CatalogReader#rewritingHook}).
+     * place and enabled.
      *
      * <p>Why equal fingerprints at two moments mean the triggers fired for every write to the table
      * in between: catalog rows are versioned like any other, so dropping and re-creating a trigger
@@ -186,18 +185,23 @@ final class PgSchema {
      * another oid (or none). A change undone by a rollback leaves the row as it was, and its writes
      * rolled back with it. Not seen: {@code session_replication_role = replica}, which silences
      * triggers without touching the catalog (documented: rebuild after such loads).
+     *
+     * <p>It also holds the table's columns (number, name, type, dropped), which the answers' copied
+     * metadata and the type checks of bound values describe: a column added, dropped, renamed or
+     * retyped by a connection that bypasses the gate changes the fingerprint, so the watchdog sends
+     * the guard to a rebuild, whose definition check ({@code TableDefinition}) then keeps it
+     * UNSYNCED. Without it, {@code SELECT *} lookups went on being answered with the old columns for
+     * as long as the gate lived.
      */
     static String hookFingerprint(Connection c, GuardedTable table, int id) throws SQLException {
         try (PreparedStatement ps = c.prepareStatement("SELECT r.oid::text || ':' || a.atttypid::text || '/'"
                 + " || a.atttypmod::text || '/' || a.xmin::text || ':' || coalesce((SELECT string_agg(t.oid::text"
                 + " || '/' || t.xmin::text || '/' || t.tgenabled::text, ',' ORDER BY t.tgname) FROM pg_trigger t"
-                + " WHERE t.tgrelid = r.oid AND NOT t.tgisinternal AND t.tgname LIKE ?), ''),"
-                + " bloomgate.guard_triggers_ok(r.oid, ?),"
-                // BEFORE INSERT/UPDATE row triggers (tgtype bits 1 ROW, 2 BEFORE, 4 INSERT, 16 UPDATE)
-                // and rules: see CatalogReader#rewritingHook.
-                + " (SELECT count(*) FROM pg_trigger b WHERE b.tgrelid = r.oid AND NOT b.tgisinternal"
-                + " AND (b.tgtype & 3) = 3 AND (b.tgtype & 20) <> 0)"
-                + " + (SELECT count(*) FROM pg_rewrite w WHERE w.ev_class = r.oid AND w.rulename <> '_RETURN')"
+                + " WHERE t.tgrelid = r.oid AND NOT t.tgisinternal AND t.tgname LIKE ?), '')"
+                + " || ':' || (SELECT pg_catalog.md5(pg_catalog.string_agg(c.attnum::text || '/' || c.attname::text"
+                + " || '/' || c.atttypid::text || '/' || c.atttypmod::text || '/' || c.attisdropped::text, ','"
+                + " ORDER BY c.attnum)) FROM pg_catalog.pg_attribute c WHERE c.attrelid = r.oid AND c.attnum > 0),"
+                + " bloomgate.guard_triggers_ok(r.oid, ?)"
                 + " FROM pg_class r JOIN pg_attribute a ON a.attrelid = r.oid AND a.attname = ? AND NOT a.attisdropped"
                 + " WHERE r.oid = to_regclass(?)")) {
             ps.setString(1, "bloomgate\\_g" + id + "\\_%");
@@ -205,9 +209,28 @@ final class PgSchema {
             ps.setString(3, table.keyColumn());
             ps.setString(4, qualified(table));
             try (ResultSet rs = ps.executeQuery()) {
-                // A BEFORE row trigger or a rule created since build() may store other keys than the
-                // gate's writes bound (CatalogReader refuses such tables at build()): as if the hook were gone.
-                return rs.next() && rs.getInt(2) == 4 && rs.getLong(3) == 0 ? rs.getString(1) : null;
+                return rs.next() && rs.getInt(2) == 4 ? rs.getString(1) : null;
+            }
+        }
+    }
+
+    /**
+     * Whether the table has a row trigger that may store another key than a statement wrote: BEFORE
+     * or INSTEAD OF, on INSERT or UPDATE ({@code pg_trigger.tgtype} bits: row 1, before 2, insert 4,
+     * update 16, instead 64), or a rule. Read at build, at each rebuild and by the watchdog's checks
+     * (every 2 s: a trigger created later). See {@link io.bloomgate.sync.Guard#keysRewritable()}.
+     */
+    static boolean hasRewritingTriggers(Connection c, GuardedTable table) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("SELECT EXISTS (SELECT 1 FROM pg_catalog.pg_trigger t"
+                + " WHERE t.tgrelid = pg_catalog.to_regclass(?) AND NOT t.tgisinternal AND (t.tgtype & 1) = 1"
+                + " AND (t.tgtype & 66) <> 0 AND (t.tgtype & 20) <> 0)"
+                // A rule (ON INSERT/UPDATE ... DO INSTEAD/ALSO) may rewrite the write as well.
+                + " OR EXISTS (SELECT 1 FROM pg_catalog.pg_rewrite w WHERE w.ev_class = pg_catalog.to_regclass(?)"
+                + " AND w.rulename <> '_RETURN')")) {
+            ps.setString(1, qualified(table));
+            ps.setString(2, qualified(table));
+            try (ResultSet rs = ps.executeQuery()) {
+                return rs.next() && rs.getBoolean(1);
             }
         }
     }

@@ -123,6 +123,7 @@ public final class PgSync implements DatabaseSync {
                 CatalogReader.KeyColumn key = keys.get(i);
                 Guard guard = new Guard(key.table(), key.keyForm(), key.keyType(), key.columnTypes(), sizes.get(i));
                 guard.feedCountsKeys(true);
+                guard.keysRewritable(PgSchema.hasRewritingTriggers(c, key.table()));
                 guard.freshUntil(System.nanoTime()); // bounded, and stale until the feed's first read
                 PgSchema.InstalledGuard installed = PgSchema.installGuard(c, key.table());
                 FeedGuard installedGuard = new FeedGuard(guard, installed.id(), installed.keyType());
@@ -351,14 +352,10 @@ public final class PgSync implements DatabaseSync {
                         // Read after the install, before the scan: see ChangeFeed#checkHooksOf.
                         String hook = PgSchema.hookFingerprint(c, guard.table(), fg.id);
                         if (hook == null) {
-                            String rewriting = CatalogReader.rewritingHook(c, guard.table().schema(),
-                                    guard.table().table());
-                            throw new SQLException(rewriting != null ? "the table of " + guard + " has the BEFORE row "
-                                    + rewriting + ", which may change the keys writes store; lookups pass through"
-                                    + " until it is dropped; retrying later"
-                                    : "the change-log triggers of " + guard + " were not in place right"
+                            throw new SQLException("the change-log triggers of " + guard + " were not in place right"
                                     + " after they were installed (DDL on the table in progress?); retrying later");
                         }
+                        guard.keysRewritable(PgSchema.hasRewritingTriggers(c, guard.table()));
                         fg.hook(hook);
                     }
                 }

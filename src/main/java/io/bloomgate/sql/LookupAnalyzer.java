@@ -66,6 +66,8 @@ final class LookupAnalyzer {
     }
 
     private boolean unknownFunctions;
+    /** The query holds a row lock clause (FOR UPDATE, FOR SHARE, ...): set by {@link #residual()}. */
+    private boolean lockingRead;
 
     private StatementPlan notEligible(String detail) {
         return new StatementPlan.Bypass(table, BypassReason.NOT_ELIGIBLE, detail);
@@ -120,6 +122,13 @@ final class LookupAnalyzer {
         String residual = residual();
         if (residual != null) {
             return notEligible(residual);
+        }
+        if (lockingRead && a.dialect == Dialect.POSTGRES) {
+            // PostgreSQL refuses a locking read before it reads a row: in a read-only transaction
+            // (25006: setReadOnly, SET TRANSACTION READ ONLY, default_transaction_read_only, a
+            // standby) and for a role without UPDATE on the table (42501). Whether either holds is
+            // the session's, per transaction; an answer would hide the error.
+            return notEligible("a locking read (refused in read-only transactions)");
         }
         if (select.$qualify() != null) {
             return notEligible("QUALIFY");
@@ -488,6 +497,7 @@ final class LookupAnalyzer {
                 blank = blank.$window(List.of());
             }
             String rendered = a.jooq.render(blank).trim().toLowerCase(Locale.ROOT);
+            lockingRead = rendered.contains(" for ");
             return RESIDUAL.matcher(rendered).matches() ? null : "unsupported clause: " + rendered;
         } catch (RuntimeException e) {
             return "query not understood";

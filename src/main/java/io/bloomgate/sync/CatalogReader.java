@@ -104,6 +104,9 @@ public class CatalogReader {
      * @throws UnsupportedKeyTypeException if the column's equality cannot be reproduced exactly
      */
     public KeyColumn resolve(String table, String column) throws SQLException {
+        if (dialect == Dialect.H2) {
+            checkH2IdentifierCase(table, column);
+        }
         String[] schemaAndTable = qualifiedName(table, defaultSchema, dialect);
         String schemaName = schemaAndTable[0];
         String tableName = schemaAndTable[1];
@@ -134,9 +137,6 @@ public class CatalogReader {
                 : KeyForms.forColumn(qualified, columnName, key.type, key.typeName, key.size, key.scale);
         if (Guard.isText(key.type)) {
             checkExactCollation(qualified, columnName, key.typeName, schemaName, tableName);
-        }
-        if (dialect == Dialect.POSTGRES) {
-            refuseRewritingHooks(qualified, columnName, key.typeName, schemaName, tableName);
         }
         Map<String, ColumnType> types = new LinkedHashMap<>();
         columns.forEach((name, c) -> types.put(name, new ColumnType(c.type, c.typeName, c.size, c.scale)));
@@ -255,6 +255,31 @@ public class CatalogReader {
     }
 
     /**
+     * The gate reads an unquoted H2 identifier as H2 does by default: folded to upper case. A
+     * database opened with {@code DATABASE_TO_LOWER=TRUE} folds it to lower case, one with {@code
+     * DATABASE_TO_UPPER=FALSE} keeps it as written: then {@code SELECT ... FROM t} reads table "t"
+     * where the gate saw the guarded "T", and was answered from "T"'s filter. Refused until the
+     * gate reads names under those settings.
+     */
+    private void checkH2IdentifierCase(String table, String column) throws SQLException {
+        try (Statement s = connection.createStatement();
+                ResultSet rs = s.executeQuery("SELECT SETTING_NAME, SETTING_VALUE FROM INFORMATION_SCHEMA.SETTINGS"
+                        + " WHERE SETTING_NAME IN ('DATABASE_TO_LOWER', 'DATABASE_TO_UPPER')")) {
+            while (rs.next()) {
+                String name = rs.getString(1);
+                String value = rs.getString(2);
+                if (name.equals("DATABASE_TO_LOWER") && "TRUE".equalsIgnoreCase(value)
+                        || name.equals("DATABASE_TO_UPPER") && "FALSE".equalsIgnoreCase(value)) {
+                    throw new IllegalArgumentException(String.format("Cannot guard %s.%s: this H2 database is open"
+                            + " with %s=%s, so it reads unquoted names otherwise than the gate does (folded to upper"
+                            + " case), and a statement could read another table than the one the gate answers for."
+                            + " Open it without that setting.", table, column, name, value));
+                }
+            }
+        }
+    }
+
+    /**
      * Text keys are hashed by their exact characters, so the column must compare exactly: no
      * case-insensitive database collation (H2) and no nondeterministic collation (PostgreSQL).
      */
@@ -286,48 +311,6 @@ public class CatalogReader {
                                 "its collation " + rs.getString(2) + " is nondeterministic (compares inexactly)");
                     }
                 }
-            }
-        }
-    }
-
-    /**
-     * PostgreSQL: a BEFORE row trigger on INSERT or UPDATE may set {@code NEW.key} to another value
-     * than the statement wrote (lower-casing an e-mail, say), and a rule may rewrite the statement.
-     * The gate adds the key a statement binds, before it runs, and counts the write as known: the
-     * writer would then look up the stored key and be answered "no row" until the change feed
-     * brought it (found in session 13, {@code PostgresRewritingTriggerTest}). Refused, naming the
-     * trigger, as on MySQL ({@code MySqlCatalog}), whether or not it is enabled now (it can be
-     * enabled at any time). The gate's own change-log triggers run AFTER the row.
-     */
-    private void refuseRewritingHooks(String qualified, String column, String typeName, String schema, String table)
-            throws SQLException {
-        String hook = rewritingHook(connection, schema, table);
-        if (hook != null) {
-            throw new UnsupportedKeyTypeException(qualified, column, typeName, "is in a table with the BEFORE row "
-                    + hook + ", which may change the key a statement wrote, so the gate cannot know the key a write"
-                    + " stores; guard a table without BEFORE INSERT/UPDATE row triggers or rules, or move the rewrite"
-                    + " into the application");
-        }
-    }
-
-    /**
-     * PostgreSQL: the first BEFORE INSERT/UPDATE row trigger (enabled or not) or rule of the table,
-     * as {@code trigger name} or {@code rule name}; null if it has none. Also read by the change
-     * feed's checks, for one created after {@code build()}.
-     */
-    public static String rewritingHook(Connection connection, String schema, String table) throws SQLException {
-        // tgtype bits (pg_trigger.h): 1 ROW, 2 BEFORE, 4 INSERT, 16 UPDATE.
-        try (PreparedStatement ps = connection.prepareStatement("SELECT 'trigger ' || t.tgname FROM pg_trigger t"
-                + " JOIN pg_class c ON c.oid = t.tgrelid JOIN pg_namespace n ON n.oid = c.relnamespace"
-                + " WHERE n.nspname = ? AND c.relname = ? AND NOT t.tgisinternal AND (t.tgtype & 3) = 3"
-                + " AND (t.tgtype & 20) <> 0"
-                + " UNION ALL SELECT 'rule ' || r.rulename FROM pg_rules r WHERE r.schemaname = ? AND r.tablename = ?")) {
-            ps.setString(1, schema);
-            ps.setString(2, table);
-            ps.setString(3, schema);
-            ps.setString(4, table);
-            try (ResultSet rs = ps.executeQuery()) {
-                return rs.next() ? rs.getString(1) : null;
             }
         }
     }

@@ -36,6 +36,7 @@ public final class Guard {
     private final GuardColumns columns;
     private final GuardCounters counters = new GuardCounters();
     private volatile boolean feedCountsKeys;
+    private volatile boolean keysRewritable;
     private final GuardLifecycle lifecycle = new GuardLifecycle();
     private final FilterPair filters;
     private final RebuildPolicy policy;
@@ -185,6 +186,20 @@ public final class Guard {
 
     public void syncedByTrigger(boolean synced) {
         lifecycle.syncedByTrigger(synced);
+    }
+
+    /**
+     * Whether the database may store another key than a write through the gate bound (PostgreSQL:
+     * a BEFORE or INSTEAD OF row trigger on INSERT or UPDATE, which may set {@code NEW.key}): then
+     * every key write counts as one with unknown keys, and the guard stays unsettled until the
+     * change feed has read what the write stored.
+     */
+    public boolean keysRewritable() {
+        return keysRewritable;
+    }
+
+    public void keysRewritable(boolean rewritable) {
+        keysRewritable = rewritable;
     }
 
     /**
