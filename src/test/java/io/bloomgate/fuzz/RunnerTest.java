@@ -106,6 +106,37 @@ class RunnerTest {
         }
     }
 
+    /**
+     * The rebuild step: a key deleted by another connection and the filters rebuilt, the gate
+     * answers its lookup (the step is not vacuous); a REPEATABLE READ transaction that read the row
+     * before still sees it (H2's rebuild waits for that transaction, the step goes on without it).
+     */
+    @Test
+    void aDeletedKeyIsAnsweredAfterARebuildButNotWhereASnapshotHoldsIt() throws Exception {
+        try (Env env = H2Target.INSTANCE.open(List.of(Target.h2().keyType("VARCHAR")))) {
+            Runner runner = new Runner(env);
+            String lookup = "SELECT * FROM t_varchar WHERE k = ?";
+            Step.Query five = new Step.Query(null, lookup, List.of(Binding.natural(H2Target.text(5))), Step.Exec.DEFAULT,
+                    true);
+            Step.Query six = new Step.Query(null, lookup, List.of(Binding.natural(H2Target.text(6))), Step.Exec.DEFAULT,
+                    true);
+            assertThat(runner.run(five)).isNull();
+            assertThat(runner.run(new Step.Write(Step.WriteKind.DELETE, "VARCHAR", 5, false))).isNull();
+            assertThat(runner.run(new Step.Rebuild())).isNull();
+            assertThat(runner.run(five)).isNull();
+            assertThat(runner.answered).as("the deleted key's lookup answered after the rebuild").isEqualTo(1);
+
+            assertThat(runner.run(new Step.AutoCommit(false))).isNull();
+            assertThat(runner.run(new Step.Isolation(Connection.TRANSACTION_REPEATABLE_READ))).isNull();
+            assertThat(runner.run(six)).isNull();
+            assertThat(runner.run(new Step.Write(Step.WriteKind.DELETE, "VARCHAR", 6, false))).isNull();
+            assertThat(runner.run(new Step.Rebuild())).isNull();
+            assertThat(runner.run(six)).as("the snapshot still holds the row").isNull();
+            assertThat(runner.answered).isEqualTo(1);
+            assertThat(runner.run(new Step.Rollback())).isNull();
+        }
+    }
+
     /** The cut at the end of replayed texts, in the spellings {@link Sql.Limit} writes, and none elsewhere. */
     @Test
     void textsLoseTheirCutAndItsParameters() {
