@@ -103,9 +103,15 @@ final class H2Target extends Target {
         Env.Cleanup cleanup = () -> {
             run(ds, "SHUTDOWN");
             if (dir != null) {
+                // Best effort: a thread of the closing gate may still open the database (and write its
+                // files again) after the shutdown; what is left stays in the temporary directory.
                 try (var files = Files.walk(dir)) {
                     for (Path p : files.sorted(java.util.Comparator.reverseOrder()).toList()) {
-                        Files.deleteIfExists(p);
+                        try {
+                            Files.deleteIfExists(p);
+                        } catch (java.io.IOException e) {
+                            p.toFile().deleteOnExit();
+                        }
                     }
                 }
             }
