@@ -39,7 +39,8 @@ final class CasePrinter {
         }
         sb.append("  as a test (paste into a class in package io.bloomgate.fuzz):\n\n");
         sb.append("    @Test\n    void ").append(method).append("() throws Exception {\n");
-        sb.append("        Replay.on(Target.").append(target instanceof MariaDbTarget maria ? maria.java() : target.isPostgres() ? "postgres()" : "h2()");
+        sb.append("        Replay.on(Target.").append(target instanceof MariaDbTarget maria ? maria.java()
+                : target instanceof H2Target h2 ? h2.java() : "postgres()");
         for (KeyType t : Replay.typesOf(target, steps)) {
             sb.append(", ").append(Binding.javaString(t.name()));
         }

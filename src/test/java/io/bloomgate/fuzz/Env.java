@@ -176,6 +176,36 @@ final class Env implements AutoCloseable {
         return outcome;
     }
 
+    /** Rebuilds, each on a thread of its own (an H2 rebuild waits for the compared sessions' transactions). */
+    private static final ExecutorService REBUILDER = Executors.newCachedThreadPool(r -> {
+        Thread t = new Thread(r, "fuzz-rebuild");
+        t.setDaemon(true);
+        return t;
+    });
+
+    /**
+     * Rebuilds every guard ({@code BloomGate.rebuild()}) on another thread, waiting for it up to 5
+     * s; returns what happened by then. A rebuild still waiting goes on in the background (H2's
+     * waits for the transactions open before it; closing the gate ends it).
+     */
+    String rebuild() {
+        Future<?> f = REBUILDER.submit(() -> {
+            gate.rebuild();
+            return null;
+        });
+        try {
+            f.get(5, java.util.concurrent.TimeUnit.SECONDS);
+            return "rebuilt";
+        } catch (java.util.concurrent.TimeoutException e) {
+            return "still rebuilding";
+        } catch (ExecutionException e) {
+            return "error " + e.getCause();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
     /** The gate's connection DDL steps run on, opened at the first. */
     private Connection ddlConnection;
 

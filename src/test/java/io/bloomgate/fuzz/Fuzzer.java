@@ -12,7 +12,8 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * The differential fuzzer: episodes of random steps — queries from the grammar, writes by another
- * connection of keys just looked up, transactions at every isolation level, schema switches, DDL on
+ * connection of keys just looked up (deletes, then a rebuild of the filters), transactions at every
+ * isolation level, schema switches, DDL on
  * the guarded tables through the gate (dropped and recreated, renamed away and back, truncated, the
  * key column retyped) — each run on a session through the gate and on a direct one, whose outcomes
  * must agree. A difference is
@@ -221,8 +222,20 @@ final class Fuzzer {
                 return new Step.Write(Step.WriteKind.INSERT, t.name(), values.indexToInsert(t), r.nextBoolean());
             }
             long present = r.nextLong(KeyType.PRESENT);
-            return new Step.Write(kind < 92 ? Step.WriteKind.UPDATE : Step.WriteKind.DELETE, t.name(), present,
-                    r.nextBoolean());
+            Step.Write write = new Step.Write(kind < 92 ? Step.WriteKind.UPDATE : Step.WriteKind.DELETE, t.name(),
+                    present, r.nextBoolean());
+            if (kind >= 92 && r.nextInt(3) == 0) {
+                // A present key looked up (in a transaction: its snapshot then holds the row), deleted by
+                // another connection, the filters rebuilt (dropping the key once no transaction that may
+                // still see the row is open), the key looked up again: the deletion must not show before
+                // the snapshot allows, and the lookup of a deleted key may be answered only after that.
+                Step.Query lookup = Step.Query.of(grammar.simpleLookup(t, present), Step.Exec.DEFAULT, true);
+                queued.add(write);
+                queued.add(new Step.Rebuild());
+                queued.add(lookup);
+                return lookup;
+            }
+            return write;
         }
         if (dice < 93) {
             return transaction(r);

@@ -3,6 +3,8 @@ package io.bloomgate.fuzz;
 import io.bloomgate.BloomGate;
 import java.math.BigDecimal;
 import java.nio.ByteBuffer;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.sql.Types;
 import java.util.ArrayList;
 import java.util.List;
@@ -13,13 +15,25 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.h2.jdbcx.JdbcDataSource;
 
 /**
- * H2 in memory: every episode a database of its own, its tables in PUBLIC (guarded) and ALT. Schema
- * switches: {@code SET SCHEMA}, {@code USE}, {@code SET SCHEMA_SEARCH_PATH}, {@code setSchema}.
+ * H2 in memory, or in files ({@link #FILE}): every episode a database of its own, its tables in
+ * PUBLIC (guarded) and ALT. Schema switches: {@code SET SCHEMA}, {@code USE}, {@code SET
+ * SCHEMA_SEARCH_PATH}, {@code setSchema}.
  */
 final class H2Target extends Target {
 
-    static final H2Target INSTANCE = new H2Target();
+    static final H2Target INSTANCE = new H2Target(false);
+    /**
+     * File databases (MVStore files under the temporary directory, deleted after each episode): the
+     * page cache and file reads are there, the gate's measured I/O counters too.
+     */
+    static final H2Target FILE = new H2Target(true);
     private static final AtomicInteger DATABASES = new AtomicInteger();
+
+    private final boolean file;
+
+    private H2Target(boolean file) {
+        this.file = file;
+    }
 
     private static final List<KeyType> TYPES = List.of(
             new KeyType("INT", "t_int", false, "INT", Types.INTEGER, i -> (int) (i * 3 - 150),
@@ -53,7 +67,12 @@ final class H2Target extends Target {
 
     @Override
     String name() {
-        return "H2";
+        return file ? "H2 file" : "H2";
+    }
+
+    /** How a printed case names this target. */
+    String java() {
+        return file ? "h2File()" : "h2()";
     }
 
     @Override
@@ -76,8 +95,27 @@ final class H2Target extends Target {
         JdbcDataSource ds = new JdbcDataSource();
         // A session that waits for the other's row lock (a shrunk case may hold one in a transaction)
         // fails after 3 s instead of hanging the run.
-        ds.setURL("jdbc:h2:mem:fuzz" + DATABASES.incrementAndGet() + ";DB_CLOSE_DELAY=-1;LOCK_TIMEOUT=3000");
+        String name = "fuzz" + DATABASES.incrementAndGet();
+        Path dir = file ? Files.createTempDirectory("bloomgate-fuzz-h2") : null;
+        ds.setURL((file ? "jdbc:h2:file:" + dir.resolve(name) : "jdbc:h2:mem:" + name)
+                + ";DB_CLOSE_DELAY=-1;LOCK_TIMEOUT=3000");
         ds.setUser("sa");
+        Env.Cleanup cleanup = () -> {
+            run(ds, "SHUTDOWN");
+            if (dir != null) {
+                // Best effort: a thread of the closing gate may still open the database (and write its
+                // files again) after the shutdown; what is left stays in the temporary directory.
+                try (var files = Files.walk(dir)) {
+                    for (Path p : files.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                        try {
+                            Files.deleteIfExists(p);
+                        } catch (java.io.IOException e) {
+                            p.toFile().deleteOnExit();
+                        }
+                    }
+                }
+            }
+        };
         run(ds, "CREATE SCHEMA ALT");
         for (KeyType t : types) {
             createTable(ds, "PUBLIC", t, true, 0, KeyType.PRESENT);
@@ -93,10 +131,10 @@ final class H2Target extends Target {
         try {
             gate = builder.build();
         } catch (Exception e) {
-            run(ds, "SHUTDOWN");
+            cleanup.run();
             throw e;
         }
-        return new Env(this, types, gate, ds, Map.of("{main}", "PUBLIC", "{alt}", "ALT"), () -> run(ds, "SHUTDOWN"));
+        return new Env(this, types, gate, ds, Map.of("{main}", "PUBLIC", "{alt}", "ALT"), cleanup);
     }
 
     /**

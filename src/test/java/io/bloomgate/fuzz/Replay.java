@@ -98,6 +98,10 @@ public final class Replay {
         return add(new Step.Write(Step.WriteKind.DELETE, type, index, viaGate));
     }
 
+    public Replay rebuild() {
+        return add(new Step.Rebuild());
+    }
+
     public Replay ddl(Step.DdlKind kind, String type, String arg) {
         return add(new Step.Ddl(kind, type, arg));
     }

@@ -9,14 +9,14 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * The differential SQL fuzzer (see {@link Fuzzer}) on H2, PostgreSQL and MariaDB (as a user with
+ * The differential SQL fuzzer (see {@link Fuzzer}) on H2 (in memory and in files), PostgreSQL and MariaDB (as a user with
  * PROCESS and as one without, see {@link MariaDbTarget}). By default a short run with fixed seeds
  * (two episodes per seed, of 150 steps on H2, 100 on PostgreSQL, 150 on MariaDB as either user),
  * part of {@code mvn verify}; a long run takes its seed and duration (per database)
  * from system properties:
  *
  * <pre>
- * mvn -B -q test -Dtest=SqlFuzzTest -Dfuzz.seed=123 -Dfuzz.seconds=600 [-Dfuzz.db=h2|postgres|mariadb]
+ * mvn -B -q test -Dtest=SqlFuzzTest -Dfuzz.seed=123 -Dfuzz.seconds=600 [-Dfuzz.db=h2|h2File|postgres|mariadb]
  * </pre>
  *
  * <p>Other properties: {@code fuzz.steps} (per episode, default 300), {@code fuzz.episode} and
@@ -61,6 +61,13 @@ class SqlFuzzTest {
     @MethodSource("seeds")
     void h2(long seed) throws Exception {
         fuzz(Target.h2(), "h2", seed, 2, 150, 5, 40);
+    }
+
+    /** H2 file databases: as in memory, with MVStore files and their page cache under the gate. */
+    @ParameterizedTest(name = "H2 file, seed {0}")
+    @MethodSource("seeds")
+    void h2File(long seed) throws Exception {
+        fuzz(Target.h2File(), "h2File", seed, 2, 150, 5, 40);
     }
 
     @ParameterizedTest(name = "PostgreSQL, seed {0}")

@@ -130,6 +130,19 @@ public sealed interface Step {
         }
     }
 
+    /**
+     * {@code BloomGate.rebuild()}, on another thread: every guard scanned into a new filter, which
+     * drops the keys of deleted rows once no transaction that could still see them is open. The
+     * step waits for it a little (H2's rebuild waits for the transactions open before it, a compared
+     * session's among them) and goes on; the rebuild ends in the background.
+     */
+    record Rebuild() implements Step {
+        @Override
+        public String java() {
+            return ".rebuild()";
+        }
+    }
+
     /** DDL on a guarded table, run through the gate as the tables' owner (see {@link Ddl}). */
     enum DdlKind {
         /** DROP TABLE, CREATE TABLE (PostgreSQL: its triggers installed again), rows [0, PRESENT) inserted through the gate */

@@ -19,6 +19,11 @@ public abstract class Target implements SqlStyle {
         return H2Target.INSTANCE;
     }
 
+    /** H2 in files (under the temporary directory): a database per episode, deleted after it. */
+    public static Target h2File() {
+        return H2Target.FILE;
+    }
+
     /** PostgreSQL, the server the other PostgreSQL tests use: schemas per episode. */
     public static Target postgres() {
         return PostgresTarget.instance();
