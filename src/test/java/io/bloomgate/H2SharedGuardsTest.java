@@ -135,12 +135,18 @@ class H2SharedGuardsTest {
                 GuardProbe p = new GuardProbe(admin, "items", "id").warmUp();
                 H2Databases.run(h2, "INSERT INTO items VALUES (501, 'after the failed build')");
                 p.assertFoundByFilter(501L);
-                // Once the trigger exists, the non-admin user may share the guard.
+                // Once the trigger exists, the non-admin user may share the guard; its writes reach the
+                // filter through the trigger (found by the admin's gate), while its own sessions are not
+                // answered: H2 would raise 90096 for a table the user may not read, and the gate does not
+                // read the user's rights (H2SessionFidelityTest).
                 try (BloomGate user = BloomGate.builder(asUser).guard("items", "id").build()) {
                     GuardProbe pu = new GuardProbe(user, "items", "id").warmUp();
                     H2Databases.run(asUser, "INSERT INTO items VALUES (502, 'by the user')");
-                    pu.assertFoundByFilter(502L);
-                    pu.assertFoundByFilter(501L);
+                    p.assertFoundByFilter(502L);
+                    assertThat(pu.find(502L)).isTrue();
+                    assertThat(pu.find(501L)).isTrue();
+                    assertThat(pu.lookup(-1L).path()).as("the non-admin user's absent key").isNotEqualTo(
+                            GuardProbe.Path.AVOIDED);
                 }
             }
         } finally {

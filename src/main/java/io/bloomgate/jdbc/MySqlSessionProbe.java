@@ -64,6 +64,13 @@ final class MySqlSessionProbe extends SessionProbe {
     private MethodHandle status;
     private Object statusOwner;
     private boolean statusBound;
+    /**
+     * MySQL Connector/J: flags of 0 are not the server's word. An error packet carries no status,
+     * and the driver then sets its flags to 0 (measured with 8.x, server-side prepared statements:
+     * after a failed execute the flags read 0 until the next OK, though auto-commit is on), which
+     * read as "auto-commit off" had the gate count every later lookup as in a transaction.
+     */
+    private boolean zeroIsUnknown;
 
     MySqlSessionProbe(AtomicReference<String> referenceMode) {
         this.referenceMode = referenceMode;
@@ -89,7 +96,8 @@ final class MySqlSessionProbe extends SessionProbe {
             return -1;
         }
         try {
-            return (int) status.invokeExact(statusOwner);
+            int flags = (int) status.invokeExact(statusOwner);
+            return flags == 0 && zeroIsUnknown ? -1 : flags;
         } catch (Throwable e) {
             return -1;
         }
@@ -118,6 +126,7 @@ final class MySqlSessionProbe extends SessionProbe {
                 MethodHandle flags = lookup.unreflect(type("com.mysql.cj.protocol.ServerSession", loader)
                         .getMethod("getStatusFlags"));
                 statusOwner = connection.unwrap(connectorJ);
+                zeroIsUnknown = true;
                 status = MethodHandles.filterReturnValue(MethodHandles.filterReturnValue(session, serverSession), flags)
                         .asType(MethodType.methodType(int.class, Object.class));
             }

@@ -56,9 +56,15 @@ class MySqlFormsTest {
     }
 
     @Test
-    void onH2AndPostgresALockingReadNeedsNoReadCommitted() {
+    void onH2ALockingReadNeedsNoReadCommittedAndOnPostgresItIsNoLookup() {
         for (Fixture f : Fixture.both()) {
-            assertThat(f.lookup("SELECT name FROM users WHERE email = ? FOR UPDATE").readCommittedOnly()).isFalse();
+            String sql = "SELECT name FROM users WHERE email = ? FOR UPDATE";
+            if (f.dialect == Dialect.POSTGRES) {
+                // It raises 25006 in a read-only transaction, which an answer would not (EligibleLookupTest).
+                assertThat(f.classify(sql)).isNotInstanceOf(StatementPlan.Lookup.class);
+            } else {
+                assertThat(f.lookup(sql).readCommittedOnly()).isFalse();
+            }
         }
     }
 
