@@ -4,14 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.sql.Connection;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.util.ArrayList;
 import java.util.List;
-import javax.sql.DataSource;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -19,73 +14,15 @@ import org.junit.jupiter.api.Test;
  * tracking seeing a transaction: an XA transaction (open whatever auto-commit says) and
  * locked-tables mode (LOCK TABLES: reads of other tables raise 1100).
  */
-class MariaDbLockAndXaTest {
+class MariaDbLockAndXaTest extends MariaDbSessionTables {
 
-    private static final String DB = "bloomgate_review_holes";
-    private BloomGate gate;
-    private DataSource direct;
-
-    @BeforeEach
-    void setUp() throws SQLException {
-        H2Databases.run(MySqlServer.dataSource(), "DROP DATABASE IF EXISTS " + DB, "CREATE DATABASE " + DB);
-        direct = MySqlServer.forDatabase(DB);
-        H2Databases.run(direct, "CREATE TABLE t (k BIGINT PRIMARY KEY, v INT) ENGINE=InnoDB",
-                "CREATE TABLE other (k BIGINT PRIMARY KEY) ENGINE=InnoDB",
-                "INSERT INTO t VALUES (1, 1), (2, 2)", "INSERT INTO other VALUES (1)");
-        gate = BloomGate.builder(direct).guard("t", "k", 10_000, 0.01).build();
+    MariaDbLockAndXaTest() {
+        super("bloomgate_review_holes");
     }
 
-    @AfterEach
-    void tearDown() throws SQLException {
-        if (gate != null) {
-            gate.close();
-        }
-        H2Databases.run(MySqlServer.dataSource(), "DROP DATABASE IF EXISTS " + DB);
-    }
 
-    private static List<Long> keys(Statement s, String sql) throws SQLException {
-        List<Long> out = new ArrayList<>();
-        try (ResultSet rs = s.executeQuery(sql)) {
-            while (rs.next()) {
-                out.add(rs.getLong(1));
-            }
-        }
-        return out;
-    }
 
-    private long avoided() {
-        return gate.stats("t", "k").avoided();
-    }
 
-    /** Warms the text's shape: its first execution passes through and its metadata is copied. */
-    private void warm(Statement s) throws SQLException {
-        keys(s, "SELECT k FROM t WHERE k = 1");
-        keys(s, "SELECT k FROM t WHERE k = 3");
-        long before = avoided();
-        keys(s, "SELECT k FROM t WHERE k = 4");
-        assertThat(avoided()).as("warmed: absent keys answered").isEqualTo(before + 1);
-    }
-
-    /**
-     * Whether a lookup of an absent key through {@code s} is answered within a few seconds (a
-     * statement the gate does not parse, LOCK TABLES, XA START, is an unknown write: the guard is
-     * unsettled until the settler has scanned).
-     */
-    private boolean answeredSoon(Statement s) throws SQLException {
-        for (int i = 0; i < 100; i++) {
-            long before = avoided();
-            assertThat(keys(s, "SELECT k FROM t WHERE k = " + (1000 + i))).isEmpty();
-            if (avoided() > before) {
-                return true;
-            }
-            try {
-                Thread.sleep(50);
-            } catch (InterruptedException e) {
-                throw new AssertionError(e);
-            }
-        }
-        return false;
-    }
 
     /**
      * XA START with auto-commit on opens a transaction (REPEATABLE READ, InnoDB's default) that the

@@ -5,14 +5,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.util.ArrayList;
-import java.util.List;
 import javax.sql.DataSource;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -27,62 +22,32 @@ import org.junit.jupiter.api.Test;
  * (no SESSION) is not shown by {@code @@tx_isolation}, survives the CALL and statements without a
  * table, and is used by the next statement that opens an InnoDB table.
  */
-class MariaDbProcedureSessionTest {
+class MariaDbProcedureSessionTest extends MariaDbSessionTables {
 
-    private static final String DB = "bloomgate_session_proc";
-    private BloomGate gate;
-    private DataSource direct;
+    MariaDbProcedureSessionTest() {
+        super("bloomgate_session_proc");
+    }
 
     /** The driver and prepare mode (MySQL Connector/J: {@code MySqlConnectorJProcedureSessionTest}). */
     MySqlServer.Flavour flavour() {
         return MySqlServer.Flavour.MARIADB_CLIENT_PREPARE;
     }
 
-    @BeforeEach
-    void setUp() throws SQLException {
-        H2Databases.run(MySqlServer.dataSource(), "DROP DATABASE IF EXISTS " + DB, "CREATE DATABASE " + DB);
-        direct = flavour().forDatabase(DB, "allowMultiQueries=true");
-        H2Databases.run(direct, "CREATE TABLE t (k BIGINT PRIMARY KEY, v INT) ENGINE=InnoDB",
-                "CREATE TABLE other (k BIGINT PRIMARY KEY) ENGINE=InnoDB",
-                "INSERT INTO t VALUES (1, 1), (2, 2)",
-                "CREATE PROCEDURE open_tx() START TRANSACTION",
-                "CREATE PROCEDURE open_xa() XA START 'proc'",
-                "CREATE PROCEDURE no_autocommit() SET autocommit = 0",
-                "CREATE PROCEDURE rr_next() SET TRANSACTION ISOLATION LEVEL REPEATABLE READ",
-                "CREATE PROCEDURE to_rc() SET SESSION TRANSACTION ISOLATION LEVEL READ COMMITTED");
-        gate = BloomGate.builder(direct).guard("t", "k", 10_000, 0.01).build();
+    @Override
+    DataSource dataSource(String name) throws SQLException {
+        return flavour().forDatabase(name, "allowMultiQueries=true");
     }
 
-    @AfterEach
-    void tearDown() throws SQLException {
-        if (gate != null) {
-            gate.close();
-        }
-        H2Databases.run(MySqlServer.dataSource(), "DROP DATABASE IF EXISTS " + DB);
+    @Override
+    String[] moreSetUp() {
+        return new String[] {"CREATE PROCEDURE open_tx() START TRANSACTION",
+            "CREATE PROCEDURE open_xa() XA START 'proc'", "CREATE PROCEDURE no_autocommit() SET autocommit = 0",
+            "CREATE PROCEDURE rr_next() SET TRANSACTION ISOLATION LEVEL REPEATABLE READ",
+            "CREATE PROCEDURE to_rc() SET SESSION TRANSACTION ISOLATION LEVEL READ COMMITTED"};
     }
 
-    private static List<Long> keys(Statement s, String sql) throws SQLException {
-        List<Long> out = new ArrayList<>();
-        try (ResultSet rs = s.executeQuery(sql)) {
-            while (rs.next()) {
-                out.add(rs.getLong(1));
-            }
-        }
-        return out;
-    }
 
-    private long avoided() {
-        return gate.stats("t", "k").avoided();
-    }
 
-    /** Warms the text's shape: its first execution passes through and its metadata is copied. */
-    private void warm(Statement s) throws SQLException {
-        keys(s, "SELECT k FROM t WHERE k = 1");
-        keys(s, "SELECT k FROM t WHERE k = 3");
-        long before = avoided();
-        keys(s, "SELECT k FROM t WHERE k = 4");
-        assertThat(avoided()).as("warmed: absent keys answered").isEqualTo(before + 1);
-    }
 
     /** Whether a lookup through another connection is answered soon (a CALL is an unknown write: the guard settles after the settler's scan). */
     private boolean answeredSoonElsewhere() throws SQLException {

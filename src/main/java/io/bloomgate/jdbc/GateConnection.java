@@ -76,11 +76,6 @@ final class GateConnection extends ForwardingConnection {
         }
 
         @Override
-        public boolean knowsServerTransaction() {
-            return probe.knowsServerTransaction(delegate);
-        }
-
-        @Override
         public boolean transactionFailed() {
             return probe.transactionFailed(delegate);
         }

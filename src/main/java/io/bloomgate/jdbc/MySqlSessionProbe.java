@@ -152,11 +152,6 @@ final class MySqlSessionProbe extends SessionProbe {
     }
 
     @Override
-    boolean knowsServerTransaction(Connection connection) {
-        return serverStatus(connection) >= 0;
-    }
-
-    @Override
     boolean autoCommit(Connection connection) throws SQLException {
         int flags = serverStatus(connection);
         return flags >= 0 ? (flags & AUTOCOMMIT) != 0 : connection.getAutoCommit();

@@ -78,11 +78,6 @@ abstract class SessionProbe {
         return false;
     }
 
-    /** Whether {@link #transactionOpenOnServer} is the server's word: the driver tells. */
-    boolean knowsServerTransaction(Connection connection) {
-        return false;
-    }
-
     /** The session's auto-commit mode, as the server last reported it where the driver keeps that (else the driver's). */
     boolean autoCommit(Connection connection) throws SQLException {
         return connection.getAutoCommit();

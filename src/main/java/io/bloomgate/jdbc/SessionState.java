@@ -51,11 +51,6 @@ final class SessionState implements LookupDecision.Session {
             return false;
         }
 
-        /** Whether {@link #transactionOpenOnServer} is the server's word (else: the driver does not tell). */
-        default boolean knowsServerTransaction() {
-            return false;
-        }
-
         /** See {@link SessionProbe#beginIfIdle}. */
         void beginIfIdle(io.bloomgate.sql.GuardedTable answered) throws SQLException;
 
