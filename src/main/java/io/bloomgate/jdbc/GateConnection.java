@@ -71,6 +71,11 @@ final class GateConnection extends ForwardingConnection {
         }
 
         @Override
+        public boolean movedUnseen(int isolation, boolean resolvesAsBuilt) {
+            return probe.movedUnseen(delegate, isolation, resolvesAsBuilt, context.defaultSchema());
+        }
+
+        @Override
         public boolean transactionOpenOnServer() {
             return probe.transactionOpenOnServer(delegate);
         }

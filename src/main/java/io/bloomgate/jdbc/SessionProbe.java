@@ -36,6 +36,20 @@ abstract class SessionProbe {
     abstract Facts read(Connection connection, String defaultSchema, String[] guardedTables) throws SQLException;
 
     /**
+     * Whether the session's isolation level or schema is no longer what the gate last read, though
+     * nothing the gate saw could have moved them: code the statement text does not name (a user
+     * function called by a view, a column default, a constraint or a trigger) may run {@code SET
+     * SCHEMA} or {@code SET SESSION CHARACTERISTICS} on the session. Called before every lookup, so
+     * it must be a local read; false where the driver cannot tell without a round trip.
+     *
+     * @param isolation       the level the gate last read
+     * @param resolvesAsBuilt whether the gate last read unqualified names to resolve to {@code defaultSchema}
+     */
+    boolean movedUnseen(Connection connection, int isolation, boolean resolvesAsBuilt, String defaultSchema) {
+        return false;
+    }
+
+    /**
      * Whether the open transaction is aborted, so that the database would refuse any statement (25P02
      * on PostgreSQL): an answer from the filter would hide that error. Must not touch the network.
      */
@@ -94,6 +108,8 @@ abstract class SessionProbe {
     static final class JdbcSessionProbe extends SessionProbe {
 
         private final boolean h2;
+        /** The embedded H2 session behind the connection, read without a statement; null until asked, or remote. */
+        private H2LocalSession local;
 
         JdbcSessionProbe(boolean h2) {
             this.h2 = h2;
@@ -109,6 +125,17 @@ abstract class SessionProbe {
                 schema = null; // a driver that cannot tell: unqualified names are never trusted
             }
             return new Facts(isolation, defaultSchema.equals(schema) && (!h2 || h2Admin(connection)));
+        }
+
+        @Override
+        boolean movedUnseen(Connection connection, int isolation, boolean resolvesAsBuilt, String defaultSchema) {
+            if (!h2) {
+                return false;
+            }
+            if (local == null) {
+                local = H2LocalSession.of(connection);
+            }
+            return local != null && local.moved(isolation, resolvesAsBuilt, defaultSchema);
         }
 
         /**

@@ -43,6 +43,11 @@ final class SessionState implements LookupDecision.Session {
         /** The driver's auto-commit mode ({@link Connection#getAutoCommit()}). */
         boolean autoCommit() throws SQLException;
 
+        /** See {@link SessionProbe#movedUnseen}: a local read, no round trip; false where the driver cannot tell. */
+        default boolean movedUnseen(int isolation, boolean resolvesAsBuilt) {
+            return false;
+        }
+
         /** See {@link SessionProbe#transactionFailed}: a local read, no round trip. */
         boolean transactionFailed();
 
@@ -197,6 +202,9 @@ final class SessionState implements LookupDecision.Session {
     public boolean isolationForbidsAnswers() {
         if (serializableSuspected) {
             return true;
+        }
+        if (isolation != UNKNOWN_ISOLATION && driver.movedUnseen(isolation, resolution == AS_BUILT)) {
+            sessionMoved(); // user code the text does not name moved it (H2: a function behind a view)
         }
         if (isolation == UNKNOWN_ISOLATION && !readFacts()) {
             return true; // fail open; ask again next time

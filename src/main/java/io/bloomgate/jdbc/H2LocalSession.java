@@ -1,0 +1,50 @@
+package io.bloomgate.jdbc;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import org.h2.engine.Session;
+import org.h2.engine.SessionLocal;
+import org.h2.jdbc.JdbcConnection;
+
+/**
+ * An embedded H2 session's isolation level and schema, read from the engine's session object
+ * (fields, no statement), so that they can be compared before every lookup. Loaded only on H2
+ * connections (H2 is an optional dependency).
+ *
+ * <p>Why: H2 hands user code a connection on the very session that runs it, and that code can
+ * {@code SET SCHEMA} or {@code SET SESSION CHARACTERISTICS AS TRANSACTION ISOLATION LEVEL ...}
+ * from places whose text names no function — a view's select list, a column default, a check
+ * constraint, a trigger. The gate, which re-reads the session only after text that may move it,
+ * kept answering under the old facts: a REPEATABLE READ transaction answered "no rows" before its
+ * snapshot existed (a later read saw a row committed after the answer), and a lookup of an
+ * unqualified table answered "no rows" where H2, now in another schema, raised 42S02
+ * ({@code H2UserCodeSessionTest}).
+ */
+final class H2LocalSession {
+
+    private final SessionLocal session;
+
+    private H2LocalSession(SessionLocal session) {
+        this.session = session;
+    }
+
+    /** The embedded session behind {@code connection}; null if it is remote or not H2's. */
+    static H2LocalSession of(Connection connection) {
+        try {
+            Session session = connection.unwrap(JdbcConnection.class).getSession();
+            return session instanceof SessionLocal local ? new H2LocalSession(local) : null;
+        } catch (SQLException | RuntimeException | LinkageError e) {
+            return null;
+        }
+    }
+
+    /** Whether the session's level differs from {@code isolation}, or it left {@code defaultSchema} while believed there. */
+    boolean moved(int isolation, boolean resolvesAsBuilt, String defaultSchema) {
+        try {
+            return session.getIsolationLevel().getJdbc() != isolation
+                    || resolvesAsBuilt && !defaultSchema.equals(session.getCurrentSchemaName());
+        } catch (RuntimeException e) {
+            return true; // closed or broken: read the session again (fail open)
+        }
+    }
+}

@@ -1,0 +1,167 @@
+package io.bloomgate;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.bloomgate.stats.GuardStats;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+import javax.sql.DataSource;
+import org.h2.jdbcx.JdbcDataSource;
+import org.junit.jupiter.api.Test;
+
+/**
+ * H2 hands user code (a {@code CREATE ALIAS} function) a connection on the session that runs it,
+ * and that code may move the session: its isolation level, its schema, its transaction. Code can
+ * run from text that names no function — a view, a column default — so the gate cannot see it
+ * coming. Each case runs the same steps on a raw connection and through the gate and compares what
+ * each step returned.
+ */
+public class H2UserCodeSessionTest {
+
+    private static final AtomicInteger KEYS = new AtomicInteger();
+
+    /** An H2 alias: runs {@code sql} on the session that calls it. */
+    public static int exec(Connection c, String sql) throws SQLException {
+        try (Statement s = c.createStatement()) {
+            s.execute(sql);
+        }
+        return 1;
+    }
+
+    /** An H2 alias: inserts a row into T on the calling session (its trigger adds the key). */
+    public static int insert(Connection c, long id, String k) throws SQLException {
+        try (java.sql.PreparedStatement ps = c.prepareStatement("INSERT INTO PUBLIC.T VALUES (?, ?)")) {
+            ps.setLong(1, id);
+            ps.setString(2, k);
+            ps.executeUpdate();
+        }
+        return 1;
+    }
+
+    private static String outcome(Statement s, String sql) {
+        try (ResultSet rs = s.executeQuery(sql)) {
+            return rs.next() ? "a row" : "no rows";
+        } catch (SQLException e) {
+            return e.getSQLState();
+        }
+    }
+
+    private static long avoided(BloomGate gate) {
+        return gate.stats().stream().mapToLong(GuardStats::avoided).sum();
+    }
+
+    private static JdbcDataSource database(String... more) throws SQLException {
+        JdbcDataSource db = H2Databases.memory();
+        H2Databases.run(db, "CREATE TABLE t (id BIGINT PRIMARY KEY, k VARCHAR(20) UNIQUE)",
+                "INSERT INTO t VALUES (1, 'k1')", "CREATE SCHEMA s",
+                "CREATE ALIAS EXEC FOR 'io.bloomgate.H2UserCodeSessionTest.exec'",
+                "CREATE ALIAS INS FOR 'io.bloomgate.H2UserCodeSessionTest.insert'");
+        H2Databases.run(db, more);
+        return db;
+    }
+
+    /**
+     * In a transaction the gate read as READ COMMITTED, a view's function switches the session to
+     * REPEATABLE READ. H2 then takes the transaction's snapshot of T at its first read of T: the
+     * lookup. The gate answered that lookup itself, so the snapshot was taken at the next read, after
+     * another connection committed the key, and the transaction saw "no rows" and then the row.
+     */
+    @Test
+    void anIsolationLevelSetByAFunctionBehindAViewIsSeen() throws SQLException {
+        JdbcDataSource db = database("CREATE VIEW v AS SELECT EXEC('SET SESSION CHARACTERISTICS AS TRANSACTION"
+                + " ISOLATION LEVEL REPEATABLE READ') x");
+        try (BloomGate gate = BloomGate.builder(db).guard("t", "k").build()) {
+            for (String hidden : new String[] {"SELECT x FROM v",
+                    "SELECT EXEC('SET SESSION CHARACTERISTICS AS TRANSACTION ISOLATION LEVEL REPEATABLE READ')"}) {
+                List<String> direct = lateCommit(db, db, hidden);
+                List<String> gated = lateCommit(gate.dataSource(), db, hidden);
+                assertThat(gated).as(hidden).isEqualTo(direct).containsExactly("no rows", "a row", "no rows", "no rows");
+            }
+        }
+    }
+
+    /** Warm, switch auto-commit off, run {@code hidden}, look a key up, commit it elsewhere, look again. */
+    private static List<String> lateCommit(DataSource through, JdbcDataSource raw, String hidden) throws SQLException {
+        String key = "late" + KEYS.incrementAndGet();
+        List<String> seen = new ArrayList<>();
+        try (Connection c = through.getConnection(); Statement s = c.createStatement()) {
+            seen.add(outcome(s, "SELECT id FROM t WHERE k = 'warm'"));
+            c.setAutoCommit(false);
+            seen.add(outcome(s, hidden));
+            seen.add(outcome(s, "SELECT id FROM t WHERE k = '" + key + "'"));
+            H2Databases.run(raw, "INSERT INTO t VALUES (" + (1000 + KEYS.get()) + ", '" + key + "')");
+            seen.add(outcome(s, "SELECT id FROM t WHERE k = '" + key + "'"));
+            c.rollback();
+        }
+        return seen;
+    }
+
+    /**
+     * A column default of another table runs {@code SET SCHEMA s}: after an insert into that table
+     * the session reads an unqualified {@code t} in schema S, where there is none, and H2 raises
+     * 42S02. The gate still believed the session in PUBLIC and answered "no rows".
+     */
+    @Test
+    void aSchemaSetByAColumnDefaultIsSeen() throws SQLException {
+        JdbcDataSource db = database("CREATE TABLE other (a INT, b INT DEFAULT EXEC('SET SCHEMA s'))");
+        try (BloomGate gate = BloomGate.builder(db).guard("t", "k").build()) {
+            List<String> direct = movedByDefault(db);
+            long before = avoided(gate);
+            List<String> gated = movedByDefault(gate.dataSource());
+            assertThat(direct).containsExactly("no rows", "no rows", "42S02");
+            assertThat(gated).isEqualTo(direct);
+            assertThat(avoided(gate) - before).as("the lookups before the insert were answered").isEqualTo(1);
+        }
+    }
+
+    private static List<String> movedByDefault(DataSource through) throws SQLException {
+        List<String> seen = new ArrayList<>();
+        try (Connection c = through.getConnection(); Statement s = c.createStatement()) {
+            seen.add(outcome(s, "SELECT id FROM t WHERE k = 'warm'"));
+            seen.add(outcome(s, "SELECT id FROM t WHERE k = 'absent'"));
+            s.execute("INSERT INTO PUBLIC.other (a) VALUES (1)");
+            seen.add(outcome(s, "SELECT id FROM t WHERE k = 'absent'"));
+            s.execute("SET SCHEMA PUBLIC");
+        }
+        return seen;
+    }
+
+    /**
+     * A function that inserts into the guarded table through the connection H2 hands it, called
+     * from a select list, a CALL, a lookup's WHERE, a view and a batch: the trigger adds each key
+     * inside the write, so the writer's next lookup, on the same connection and transaction, finds
+     * the row (nothing to fix: kept as a specification).
+     */
+    @Test
+    void rowsInsertedByFunctionsAreFoundRightAfter() throws SQLException {
+        JdbcDataSource db = database("CREATE VIEW w AS SELECT INS(500, 'view') x");
+        try (BloomGate gate = BloomGate.builder(db).guard("t", "k").build();
+                Connection c = gate.dataSource().getConnection(); Statement s = c.createStatement()) {
+            assertThat(outcome(s, "SELECT id FROM t WHERE k = 'warm'")).isEqualTo("no rows");
+            for (boolean autoCommit : new boolean[] {true, false}) {
+                c.setAutoCommit(autoCommit);
+                int base = autoCommit ? 100 : 200;
+                s.execute("SELECT INS(" + base + ", 'sel" + base + "')");
+                s.execute("CALL INS(" + (base + 1) + ", 'call" + base + "')");
+                outcome(s, "SELECT id FROM t WHERE k = 'k1' AND INS(" + (base + 2) + ", 'where" + base + "') = 1");
+                s.addBatch("CALL INS(" + (base + 3) + ", 'batch" + base + "')");
+                s.executeBatch();
+                for (String key : new String[] {"sel", "call", "where", "batch"}) {
+                    assertThat(outcome(s, "SELECT id FROM t WHERE k = '" + key + base + "'"))
+                            .as(key + ", auto-commit " + autoCommit).isEqualTo("a row");
+                }
+                if (!autoCommit) {
+                    c.rollback();
+                }
+            }
+            c.setAutoCommit(true);
+            s.execute("SELECT x FROM w");
+            assertThat(outcome(s, "SELECT id FROM t WHERE k = 'view'")).isEqualTo("a row");
+        }
+    }
+}
