@@ -102,6 +102,51 @@ public class H2UserCodeSessionTest {
     }
 
     /**
+     * In a REPEATABLE READ transaction that has read T (its snapshot of T exists), a view's function
+     * commits. The next statement runs in a new transaction, whose snapshot of T H2 takes at its
+     * first read of T; the gate, still counting T as read, answered that read itself, and the
+     * transaction saw "no rows" and then a row committed after the answer.
+     */
+    @Test
+    void aCommitByAFunctionBehindAViewEndsTheSnapshot() throws SQLException {
+        JdbcDataSource db = database("CREATE VIEW v AS SELECT EXEC('COMMIT') x");
+        try (BloomGate gate = BloomGate.builder(db).guard("t", "k").build()) {
+            for (String hidden : new String[] {"SELECT x FROM v", "SELECT k, (SELECT x FROM v) FROM t WHERE id = 1"}) {
+                List<String> direct = snapshotEnded(db, db, hidden);
+                List<String> gated = snapshotEnded(gate.dataSource(), db, hidden);
+                assertThat(gated).as(hidden).isEqualTo(direct).containsExactly("no rows", "no rows", "a row", "no rows",
+                        "no rows");
+            }
+            try (Connection c = gate.dataSource().getConnection(); Statement s = c.createStatement()) {
+                c.setTransactionIsolation(Connection.TRANSACTION_REPEATABLE_READ);
+                c.setAutoCommit(false);
+                assertThat(outcome(s, "SELECT id FROM t WHERE k = 'k0'")).isEqualTo("no rows");
+                long before = avoided(gate);
+                assertThat(outcome(s, "SELECT id FROM t WHERE k = 'k00'")).isEqualTo("no rows");
+                assertThat(avoided(gate)).as("answered once the transaction has read T").isEqualTo(before + 1);
+                c.rollback();
+            }
+        }
+    }
+
+    private static List<String> snapshotEnded(DataSource through, JdbcDataSource raw, String hidden) throws SQLException {
+        String key = "late" + KEYS.incrementAndGet();
+        List<String> seen = new ArrayList<>();
+        try (Connection c = through.getConnection(); Statement s = c.createStatement()) {
+            seen.add(outcome(s, "SELECT id FROM t WHERE k = 'warm'"));
+            c.setTransactionIsolation(Connection.TRANSACTION_REPEATABLE_READ);
+            c.setAutoCommit(false);
+            seen.add(outcome(s, "SELECT id FROM t WHERE k = 'k0'")); // reads T: the snapshot of T exists
+            seen.add(outcome(s, hidden));
+            seen.add(outcome(s, "SELECT id FROM t WHERE k = '" + key + "'"));
+            H2Databases.run(raw, "INSERT INTO t VALUES (" + (1000 + KEYS.get()) + ", '" + key + "')");
+            seen.add(outcome(s, "SELECT id FROM t WHERE k = '" + key + "'"));
+            c.rollback();
+        }
+        return seen;
+    }
+
+    /**
      * A column default of another table runs {@code SET SCHEMA s}: after an insert into that table
      * the session reads an unqualified {@code t} in schema S, where there is none, and H2 raises
      * 42S02. The gate still believed the session in PUBLIC and answered "no rows".

@@ -76,6 +76,11 @@ final class GateConnection extends ForwardingConnection {
         }
 
         @Override
+        public Object transaction() {
+            return probe.transaction(delegate);
+        }
+
+        @Override
         public boolean transactionOpenOnServer() {
             return probe.transactionOpenOnServer(delegate);
         }

@@ -22,6 +22,15 @@ import org.h2.jdbc.JdbcConnection;
  */
 final class H2LocalSession {
 
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(H2LocalSession.class);
+
+    /**
+     * {@code SessionLocal.transaction}: the session's open MVStore transaction, or null. Read as a
+     * field because {@code getTransaction()} begins one when there is none (an open transaction
+     * that rebuilds would wait for).
+     */
+    private static final java.lang.invoke.VarHandle TRANSACTION = transactionField();
+
     private final SessionLocal session;
 
     private H2LocalSession(SessionLocal session) {
@@ -34,6 +43,33 @@ final class H2LocalSession {
             Session session = connection.unwrap(JdbcConnection.class).getSession();
             return session instanceof SessionLocal local ? new H2LocalSession(local) : null;
         } catch (SQLException | RuntimeException | LinkageError e) {
+            return null;
+        }
+    }
+
+    /**
+     * The session's open transaction (H2 creates one object per transaction, so a commit or rollback
+     * run by user code shows as another object, or none); a new object each call when the field
+     * cannot be read, which no earlier identity matches (fail open).
+     */
+    Object transaction() {
+        if (TRANSACTION == null) {
+            return new Object();
+        }
+        try {
+            return TRANSACTION.get(session); // the connection's own thread: a plain read
+        } catch (RuntimeException e) {
+            return new Object();
+        }
+    }
+
+    private static java.lang.invoke.VarHandle transactionField() {
+        try {
+            return java.lang.invoke.MethodHandles.privateLookupIn(SessionLocal.class, java.lang.invoke.MethodHandles.lookup())
+                    .findVarHandle(SessionLocal.class, "transaction", org.h2.mvstore.tx.Transaction.class);
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            LOG.warn("Cannot read H2's SessionLocal.transaction ({}): lookups in REPEATABLE READ transactions pass"
+                    + " through", e.toString());
             return null;
         }
     }

@@ -49,6 +49,19 @@ abstract class SessionProbe {
         return false;
     }
 
+    /** What {@link #transaction} returns where the driver cannot tell one transaction from the next. */
+    static final Object UNTRACKED = new Object();
+
+    /**
+     * The database's own object for the session's open transaction (null: none open), read locally,
+     * so that a transaction ended and another begun by code the gate did not see (an H2 function
+     * behind a view that commits) is told from the one the gate saw read a table; {@link #UNTRACKED}
+     * where the driver cannot tell.
+     */
+    Object transaction(Connection connection) {
+        return UNTRACKED;
+    }
+
     /**
      * Whether the open transaction is aborted, so that the database would refuse any statement (25P02
      * on PostgreSQL): an answer from the filter would hide that error. Must not touch the network.
@@ -136,6 +149,17 @@ abstract class SessionProbe {
                 local = H2LocalSession.of(connection);
             }
             return local != null && local.moved(isolation, resolvesAsBuilt, defaultSchema);
+        }
+
+        @Override
+        Object transaction(Connection connection) {
+            if (!h2) {
+                return UNTRACKED;
+            }
+            if (local == null) {
+                local = H2LocalSession.of(connection);
+            }
+            return local == null ? UNTRACKED : local.transaction();
         }
 
         /**

@@ -48,6 +48,11 @@ final class SessionState implements LookupDecision.Session {
             return false;
         }
 
+        /** See {@link SessionProbe#transaction}: a local read, no round trip. */
+        default Object transaction() {
+            return SessionProbe.UNTRACKED;
+        }
+
         /** See {@link SessionProbe#transactionFailed}: a local read, no round trip. */
         boolean transactionFailed();
 
@@ -103,6 +108,8 @@ final class SessionState implements LookupDecision.Session {
      */
     private Guard[] touched = new Guard[4];
     private int touchedCount;
+    /** The database's transaction object when {@code touched} was last added to (see {@link SessionProbe#transaction}). */
+    private Object touchedIn;
     /** {@code context.filterGeneration()} when the open transaction's first statement ran; -1: none since it ended. */
     private long snapshotGeneration = -1;
 
@@ -262,6 +269,9 @@ final class SessionState implements LookupDecision.Session {
         }
         if (!snapshotSuspected && isolation == Connection.TRANSACTION_READ_COMMITTED) {
             return false; // each statement takes a new snapshot
+        }
+        if (touchedCount > 0 && driver.transaction() != touchedIn) {
+            touchedCount = 0; // user code the gate did not see ended the transaction (H2: a function's COMMIT)
         }
         for (int i = 0; i < touchedCount; i++) {
             if (touched[i] == guard) {
@@ -460,6 +470,14 @@ final class SessionState implements LookupDecision.Session {
         if (guard == null) {
             return;
         }
+        Object transaction = driver.transaction();
+        if (transaction == null) {
+            return; // the statement's transaction ended inside it (user code committed): no snapshot survives
+        }
+        if (touchedCount > 0 && transaction != touchedIn) {
+            touchedCount = 0;
+        }
+        touchedIn = transaction;
         for (int i = 0; i < touchedCount; i++) {
             if (touched[i] == guard) {
                 return;
