@@ -43,6 +43,11 @@ final class GuardedDatabase {
         /** H2's id and type of the key column when the filter was last built (renames and copies change them). */
         volatile int keyColumnId = -1;
         volatile String keyColumnType;
+        /**
+         * The table's columns as the first build found them ({@link H2Watch#columns}): what every answer's
+         * copied metadata describes. Null until then.
+         */
+        volatile String columns;
         /** Completes when the first build finished (or failed). */
         final java.util.concurrent.CompletableFuture<Void> built = new java.util.concurrent.CompletableFuture<>();
 

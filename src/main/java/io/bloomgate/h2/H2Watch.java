@@ -79,7 +79,7 @@ public final class H2Watch implements SyncWatch {
         }
         if (!broken.isEmpty()) {
             guard.unsync(broken);
-            if (!broken.startsWith(NO_TRIGGER)) {
+            if (!broken.startsWith(NO_TRIGGER) && !broken.startsWith(COLUMNS_CHANGED)) {
                 guards.schedule(guard, "repairing: " + broken);
             }
         }
@@ -87,6 +87,7 @@ public final class H2Watch implements SyncWatch {
     }
 
     private static final String NO_TRIGGER = "bloomgate's trigger is not on ";
+    private static final String COLUMNS_CHANGED = "the columns of ";
 
     /**
      * Null if the guard's hook is intact on {@code database}; "" if that cannot be told right now
@@ -109,6 +110,16 @@ public final class H2Watch implements SyncWatch {
                     || !String.valueOf(key.getType()).equals(shared.keyColumnType)) {
                 return "the key column " + t + " was renamed, moved or retyped since the filter was built";
             }
+            String columns = columns(table);
+            if (shared.columns != null && !shared.columns.equals(columns)) {
+                // ALTER TABLE ... RENAME, widening a VARCHAR or SET NOT NULL keep H2's table object and
+                // the trigger, but every answer's copied metadata (SELECT *: labels, types, nullability)
+                // describes the columns as they were: answered with them, SELECT * showed a renamed
+                // column under its old name. Not repaired by a rebuild: the copies stay (a new gate).
+                return COLUMNS_CHANGED + t.schema() + "." + t.table() + " changed since the filter was built (from ["
+                        + shared.columns + "] to [" + columns + "]): answers would describe the old columns; build a"
+                        + " new gate";
+            }
             return null;
         } catch (RuntimeException e) {
             return "";
@@ -128,6 +139,23 @@ public final class H2Watch implements SyncWatch {
         shared.keyColumnId = key == null ? -1 : key.getColumnId();
         shared.keyColumnType = key == null ? null : String.valueOf(key.getType());
         shared.builtOn = new WeakReference<>(database);
+        if (shared.columns == null && table != null) {
+            shared.columns = columns(table); // the first build's: what the answers' copies describe
+        }
+    }
+
+    /** A table's columns as {@code SELECT *} and result metadata show them: name, type, nullability, visibility, identity. */
+    static String columns(Table table) {
+        StringBuilder b = new StringBuilder();
+        for (Column c : table.getColumns()) {
+            if (b.length() > 0) {
+                b.append(", ");
+            }
+            b.append(c.getName()).append(' ').append(c.getType());
+            b.append(c.isNullable() ? "" : " NOT NULL").append(c.getVisible() ? "" : " INVISIBLE")
+                    .append(c.isIdentity() ? " IDENTITY" : "");
+        }
+        return b.toString();
     }
 
     private static boolean hasTrigger(Table table, String name) {
