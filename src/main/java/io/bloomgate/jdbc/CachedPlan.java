@@ -414,11 +414,13 @@ abstract sealed class CachedPlan
 
     static CachedPlan of(StatementPlan plan, String sql, GateContext context) {
         CachedPlan cached = ofPlan(plan, sql, context);
-        if (cached instanceof Unrelated && cached.mayRunCode && context.dialect != Dialect.H2) {
+        if ((cached instanceof Unrelated || cached instanceof Bypass) && cached.mayRunCode
+                && context.dialect != Dialect.H2) {
             // SELECT f(...) names no guarded table, but the function may write one (PostgreSQL,
             // MySQL/MariaDB: its rows reach the filter only through the change feed, after the
             // statement). A write with unknown keys: lookups pass through until the feed has read
-            // it. On H2 the trigger adds such keys inside the write.
+            // it. On H2 the trigger adds such keys inside the write. A text the gate passes through
+            // unread (a Bypass: SELECT * FROM f('...') is not parsed) may call one as well.
             cached = new UnknownWrite(null, sql);
         }
         cached.redefines = context.redefinedBy(sql);

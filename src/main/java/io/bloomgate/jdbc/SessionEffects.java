@@ -51,10 +51,17 @@ record SessionEffects(boolean mayChangeSchema, boolean createsTemporaryTable, bo
     /**
      * Words after which a name and a parenthesis are a table or column list, not a call (MySQL's
      * {@code INSERT t (a)}, {@code REPLACE t (a)}, {@code INSERT IGNORE t (a)}: INTO is optional).
+     * Not FROM or JOIN: {@code SELECT * FROM f(...)} calls a function that may write a guarded table.
      */
-    private static final Set<String> NAME_BEFORE_LIST = Set.of("into", "table", "join", "from", "update", "only",
-            "references", "as", "with", ",", "exists", "on", "insert", "replace", "ignore", "low_priority",
+    private static final Set<String> NAME_BEFORE_LIST = Set.of("into", "table", "update", "only",
+            "references", "as", "exists", "on", "insert", "replace", "ignore", "low_priority",
             "delayed", "high_priority");
+    /**
+     * Words after which a name and a parenthesis are a common table expression's column list only
+     * when {@code AS} follows the list ({@code WITH x (a) AS (...), y (b) AS (...)}); otherwise a call
+     * ({@code SELECT 1, f(2)}).
+     */
+    private static final Set<String> NAME_BEFORE_CTE_LIST = Set.of("with", "recursive", ",");
 
     static SessionEffects of(String lower, boolean understoodStatement) {
         String lead = leadingWord(lower);
@@ -92,6 +99,53 @@ record SessionEffects(boolean mayChangeSchema, boolean createsTemporaryTable, bo
             i++;
         }
         return lower.substring(start, i);
+    }
+
+    /** Whether the parenthesised list opening at {@code open} is followed by {@code AS (} (a CTE's body). */
+    private static boolean asFollowsList(String lower, int open) {
+        int n = lower.length();
+        int depth = 0;
+        int i = open;
+        while (i < n) {
+            char c = lower.charAt(i);
+            if (c == '\'') {
+                int end = lower.indexOf('\'', i + 1);
+                i = end < 0 ? n : end + 1;
+                continue;
+            }
+            if (c == '(') {
+                depth++;
+            } else if (c == ')' && --depth == 0) {
+                break;
+            }
+            i++;
+        }
+        i = skipBlanks(lower, i + 1);
+        if (!word(lower, i, "as")) {
+            return false;
+        }
+        // AS ( or AS [NOT] MATERIALIZED (: a CTE's body; AS x: a function in FROM under an alias
+        i = skipBlanks(lower, i + 2);
+        if (word(lower, i, "not")) {
+            i = skipBlanks(lower, i + 3);
+        }
+        if (word(lower, i, "materialized")) {
+            i = skipBlanks(lower, i + "materialized".length());
+        }
+        return i < n && lower.charAt(i) == '(';
+    }
+
+    private static int skipBlanks(String lower, int i) {
+        while (i < lower.length() && Character.isWhitespace(lower.charAt(i))) {
+            i++;
+        }
+        return i;
+    }
+
+    private static boolean word(String lower, int i, String word) {
+        int end = i + word.length();
+        return lower.startsWith(word, i) && (end == lower.length()
+                || !Character.isLetterOrDigit(lower.charAt(end)) && lower.charAt(end) != '_');
     }
 
     /**
@@ -132,7 +186,8 @@ record SessionEffects(boolean mayChangeSchema, boolean createsTemporaryTable, bo
                 }
                 boolean qualified = j < n && lower.charAt(j) == '.';
                 if (j < n && lower.charAt(j) == '('
-                        && !NOT_CALLS.contains(word) && !NAME_BEFORE_LIST.contains(previous)) {
+                        && !NOT_CALLS.contains(word) && !NAME_BEFORE_LIST.contains(previous)
+                        && !(NAME_BEFORE_CTE_LIST.contains(previous) && asFollowsList(lower, j))) {
                     return true;
                 }
                 previous = qualified ? previous : word; // "into s.t (" keeps "into" before "t"

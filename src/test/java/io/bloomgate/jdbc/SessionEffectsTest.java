@@ -31,7 +31,9 @@ class SessionEffectsTest {
             "select case when count(u1_0.id)>0 then true else false end from users u1_0 where u1_0.email=?",
             "select exists (select 1 as \"one\" from \"public\".\"users\" where \"public\".\"users\".\"email\" = ?)",
             "select * from users where email = cast(? as varchar(100))", "update t set a = coalesce(?, a) where id in (?, ?)",
-            "with x(a) as (select 1) select * from x", "insert into t (id) values (1) on conflict (id) do nothing",
+            "with x(a) as (select 1) select * from x", "with x (a) as (select 1), y(b) as not materialized (select 2) select * from x, y",
+            "with recursive x(a) as (select 1) select * from x", "select * from t join u on t.a = u.a, v where v.b in (1)",
+            "select * from t as x(a, b)", "insert into t (id) values (1) on conflict (id) do nothing",
             "INSERT t (id, v) VALUES (?, ?)", "REPLACE t (id, v) VALUES (?, ?)", "INSERT IGNORE t (id) VALUES (?)",
             "insert low_priority ignore t (id) values (?)"}) {
             assertThat(of(sql).mayChangeSchema()).as(sql).isFalse();
@@ -44,7 +46,9 @@ class SessionEffectsTest {
     @Test
     void textsThatMayRunCode() {
         for (String sql : new String[] {"CALL p()", "{call p()}", "DO 1", "EXECUTE stmt", "SELECT my_function()",
-            "INSERT t (id) VALUES (f())", "insert into t (id) values (s.f(1))"}) {
+            "INSERT t (id) VALUES (f())", "insert into t (id) values (s.f(1))", "SELECT * FROM f(1)",
+            "select * from s.f(1)", "select * from t join f(1) x on true", "SELECT 1, f(2)", "select a, s.f(1) from t",
+            "with x as (select 1), y as (select f(1)) select * from x", "select * from t, f('a, b)') as x(c)"}) {
             assertThat(of(sql).mayRunCode()).as(sql).isTrue();
         }
     }
