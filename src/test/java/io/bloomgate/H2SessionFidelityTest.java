@@ -92,4 +92,32 @@ class H2SessionFidelityTest {
             }
         }
     }
+
+    /**
+     * An admin's rights taken away by another connection ({@code ALTER USER ... ADMIN FALSE}): H2 then
+     * refuses the user's statements on a table it has no right on (90096). The gate had read the
+     * session as an admin's once, and kept answering "no rows".
+     */
+    @Test
+    void anAdminWhoseRightsAreTakenAwayGetsH2sError() throws SQLException {
+        JdbcDataSource db = H2Databases.memory();
+        H2Databases.run(db, "CREATE TABLE t (id BIGINT PRIMARY KEY, k VARCHAR(20) UNIQUE)",
+                "INSERT INTO t VALUES (1, 'k1')", "CREATE USER boss PASSWORD 'p' ADMIN");
+        try (BloomGate gate = BloomGate.builder(db).guard("t", "k").build();
+                Connection c = gate.dataSource().getConnection("BOSS", "p");
+                Connection direct = db.getConnection("BOSS", "p");
+                Statement s = c.createStatement(); Statement d = direct.createStatement()) {
+            String sql = "SELECT id FROM t WHERE k = 'nobody'";
+            assertThat(outcome(s, "SELECT id FROM t WHERE k = 'warm'")).isEqualTo("no rows");
+            long before = avoided(gate);
+            assertThat(outcome(s, sql)).isEqualTo("no rows");
+            assertThat(avoided(gate)).as("answered for an admin").isEqualTo(before + 1);
+            H2Databases.run(db, "ALTER USER boss ADMIN FALSE");
+            String refused = outcome(d, sql);
+            assertThat(refused).as("H2 refuses the user now").isNotIn("no rows", "a row");
+            assertThat(outcome(s, sql)).isEqualTo(refused);
+        } finally {
+            H2Databases.run(db, "SHUTDOWN");
+        }
+    }
 }

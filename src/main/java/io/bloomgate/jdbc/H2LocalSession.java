@@ -18,7 +18,8 @@ import org.h2.jdbc.JdbcConnection;
  * kept answering under the old facts: a REPEATABLE READ transaction answered "no rows" before its
  * snapshot existed (a later read saw a row committed after the answer), and a lookup of an
  * unqualified table answered "no rows" where H2, now in another schema, raised 42S02
- * ({@code H2UserCodeSessionTest}).
+ * ({@code H2UserCodeSessionTest}). Likewise an admin right taken away by another connection's
+ * {@code ALTER USER ... ADMIN FALSE}, after which H2 raises 90096 ({@code H2SessionFidelityTest}).
  */
 final class H2LocalSession {
 
@@ -74,11 +75,17 @@ final class H2LocalSession {
         }
     }
 
-    /** Whether the session's level differs from {@code isolation}, or it left {@code defaultSchema} while believed there. */
+    /**
+     * Whether the session's level differs from {@code isolation}, or, while believed to resolve names
+     * as built (in {@code defaultSchema}, as an admin), it left that schema or lost the admin right.
+     */
     boolean moved(int isolation, boolean resolvesAsBuilt, String defaultSchema) {
         try {
+            // The user's admin right is part of "resolves as built" on H2 (SessionProbe.h2Admin): another
+            // connection's ALTER USER ... ADMIN FALSE takes it away from a live session.
             return session.getIsolationLevel().getJdbc() != isolation
-                    || resolvesAsBuilt && !defaultSchema.equals(session.getCurrentSchemaName());
+                    || resolvesAsBuilt && (!defaultSchema.equals(session.getCurrentSchemaName())
+                            || !session.getUser().isAdmin());
         } catch (RuntimeException e) {
             return true; // closed or broken: read the session again (fail open)
         }
