@@ -120,4 +120,32 @@ class H2SessionFidelityTest {
             H2Databases.run(db, "SHUTDOWN");
         }
     }
+
+    /**
+     * H2 resolves an unqualified name it does not find in the current schema through the session's
+     * {@code SCHEMA_SEARCH_PATH}. A lookup joining such a table was answered on a session without
+     * that path ("no rows" where H2 raises 42S02), with the metadata copied from a session that had it.
+     */
+    @Test
+    void aJoinedTableFoundThroughTheSchemaSearchPathIsNotAnsweredElsewhere() throws SQLException {
+        JdbcDataSource db = H2Databases.memory();
+        H2Databases.run(db, "CREATE TABLE t (id BIGINT PRIMARY KEY, k VARCHAR(20) UNIQUE)",
+                "INSERT INTO t VALUES (1, 'k1')", "CREATE SCHEMA s", "CREATE TABLE s.u (id BIGINT PRIMARY KEY, x INT)");
+        String sql = "SELECT t.id, u.x FROM t LEFT JOIN u ON u.id = t.id WHERE t.k = '%s'";
+        try (BloomGate gate = BloomGate.builder(db).guard("t", "k").build()) {
+            try (Connection c = gate.dataSource().getConnection(); Statement s = c.createStatement()) {
+                s.execute("SET SCHEMA_SEARCH_PATH PUBLIC, S");
+                assertThat(outcome(s, String.format(sql, "warm"))).isEqualTo("no rows");
+                assertThat(outcome(s, String.format(sql, "warm2"))).isEqualTo("no rows");
+            }
+            try (Connection c = gate.dataSource().getConnection(); Statement s = c.createStatement();
+                    Connection direct = db.getConnection(); Statement d = direct.createStatement()) {
+                String refused = outcome(d, String.format(sql, "nobody"));
+                assertThat(refused).as("H2 finds no table U").isEqualTo("42S02");
+                assertThat(outcome(s, String.format(sql, "nobody"))).isEqualTo(refused);
+            }
+        } finally {
+            H2Databases.run(db, "SHUTDOWN");
+        }
+    }
 }

@@ -76,8 +76,18 @@ final class H2LocalSession {
     }
 
     /**
+     * Whether the session has a {@code SCHEMA_SEARCH_PATH}: H2 then resolves an unqualified name it
+     * does not find in the current schema through it, so a joined table or a subquery's table may be
+     * another one than at build (or none: 42S02), and the session does not resolve names as built.
+     */
+    boolean searchPathSet() {
+        return session.getSchemaSearchPath() != null;
+    }
+
+    /**
      * Whether the session's level differs from {@code isolation}, or, while believed to resolve names
-     * as built (in {@code defaultSchema}, as an admin), it left that schema or lost the admin right.
+     * as built (in {@code defaultSchema}, as an admin, no search path), it left that schema, lost the
+     * admin right or was given a search path.
      */
     boolean moved(int isolation, boolean resolvesAsBuilt, String defaultSchema) {
         try {
@@ -85,7 +95,7 @@ final class H2LocalSession {
             // connection's ALTER USER ... ADMIN FALSE takes it away from a live session.
             return session.getIsolationLevel().getJdbc() != isolation
                     || resolvesAsBuilt && (!defaultSchema.equals(session.getCurrentSchemaName())
-                            || !session.getUser().isAdmin());
+                            || !session.getUser().isAdmin() || session.getSchemaSearchPath() != null);
         } catch (RuntimeException e) {
             return true; // closed or broken: read the session again (fail open)
         }

@@ -137,7 +137,16 @@ abstract class SessionProbe {
             } catch (SQLException | AbstractMethodError | UnsupportedOperationException e) {
                 schema = null; // a driver that cannot tell: unqualified names are never trusted
             }
-            return new Facts(isolation, defaultSchema.equals(schema) && (!h2 || h2Admin(connection)));
+            return new Facts(isolation, defaultSchema.equals(schema)
+                    && (!h2 || h2Admin(connection) && !searchPath(connection)));
+        }
+
+        /** Whether the H2 session has a SCHEMA_SEARCH_PATH (see {@link H2LocalSession#searchPathSet}); true if it cannot tell. */
+        private boolean searchPath(Connection connection) {
+            if (local == null) {
+                local = H2LocalSession.of(connection);
+            }
+            return local == null || local.searchPathSet();
         }
 
         @Override
