@@ -33,6 +33,13 @@ public class H2UserCodeSessionTest {
         return 1;
     }
 
+    private static final AtomicInteger CALLS = new AtomicInteger();
+
+    /** An H2 alias standing in for the built-in ABS (BUILTIN_ALIAS_OVERRIDE): a new value each call. */
+    public static int abs(int v) {
+        return CALLS.incrementAndGet();
+    }
+
     /** An H2 alias: inserts a row into T on the calling session (its trigger adds the key). */
     public static int insert(Connection c, long id, String k) throws SQLException {
         try (java.sql.PreparedStatement ps = c.prepareStatement("INSERT INTO PUBLIC.T VALUES (?, ?)")) {
@@ -178,6 +185,47 @@ public class H2UserCodeSessionTest {
                 assertThat(direct.get(3)).as(first).isEqualTo("no rows");
                 assertThat(avoided(gate)).as(first + ": the lookup after it was answered").isEqualTo(before + 2);
             }
+        }
+    }
+
+    /**
+     * With {@code BUILTIN_ALIAS_OVERRIDE=TRUE} a user function may take a built-in's name ({@code
+     * ABS}). An aggregate lookup's one row on empty input was copied once and replayed, though the
+     * "built-in" in its select list returned another value at each call (H2: 1, 2, 3, 4; the gate: 5,
+     * 5, 5, 5). On such a database (the URL's setting or {@code SET BUILTIN_ALIAS_OVERRIDE TRUE}) nothing
+     * is answered.
+     */
+    @Test
+    void aDatabaseWhereUserFunctionsMayOverrideBuiltInsIsNotAnswered() throws SQLException {
+        JdbcDataSource db = new JdbcDataSource();
+        db.setURL("jdbc:h2:mem:override" + System.nanoTime() + ";DB_CLOSE_DELAY=-1;BUILTIN_ALIAS_OVERRIDE=TRUE");
+        db.setUser("sa");
+        try {
+            H2Databases.run(db, "CREATE TABLE t (id BIGINT PRIMARY KEY, k VARCHAR(20) UNIQUE)",
+                    "CREATE ALIAS ABS FOR 'io.bloomgate.H2UserCodeSessionTest.abs'");
+            List<String> seen = new ArrayList<>();
+            try (Connection c = db.getConnection(); Statement s = c.createStatement()) {
+                for (String key : new String[] {"a", "b", "c", "d"}) {
+                    try (ResultSet rs = s.executeQuery("SELECT COUNT(*), ABS(1) u FROM t WHERE k = '" + key + "'")) {
+                        rs.next();
+                        seen.add(rs.getString(2));
+                    }
+                }
+            }
+            assertThat(seen).as("H2 calls the user's ABS at each execution").doesNotHaveDuplicates();
+            try (BloomGate gate = BloomGate.builder(db).guard("t", "k").build();
+                    Connection c = gate.dataSource().getConnection(); Statement s = c.createStatement()) {
+                List<String> gated = new ArrayList<>();
+                for (String key : new String[] {"a", "b", "c", "d"}) {
+                    try (ResultSet rs = s.executeQuery("SELECT COUNT(*), ABS(1) u FROM t WHERE k = '" + key + "'")) {
+                        rs.next();
+                        gated.add(rs.getString(2));
+                    }
+                }
+                assertThat(gated).as("through the gate").doesNotHaveDuplicates();
+            }
+        } finally {
+            H2Databases.run(db, "SHUTDOWN");
         }
     }
 

@@ -79,9 +79,12 @@ final class H2LocalSession {
      * Whether the session has a {@code SCHEMA_SEARCH_PATH}: H2 then resolves an unqualified name it
      * does not find in the current schema through it, so a joined table or a subquery's table may be
      * another one than at build (or none: 42S02), and the session does not resolve names as built.
+     * Likewise a database with {@code BUILTIN_ALIAS_OVERRIDE} (URL or {@code SET}): a user function
+     * may then take a built-in's name ({@code ABS}), and an aggregate lookup's one row, copied once
+     * and replayed, held one call's value of it ({@code H2UserCodeSessionTest}).
      */
-    boolean searchPathSet() {
-        return session.getSchemaSearchPath() != null;
+    boolean namesResolveOtherwise() {
+        return session.getSchemaSearchPath() != null || session.getDatabase().isAllowBuiltinAliasOverride();
     }
 
     /**
@@ -95,7 +98,8 @@ final class H2LocalSession {
             // connection's ALTER USER ... ADMIN FALSE takes it away from a live session.
             return session.getIsolationLevel().getJdbc() != isolation
                     || resolvesAsBuilt && (!defaultSchema.equals(session.getCurrentSchemaName())
-                            || !session.getUser().isAdmin() || session.getSchemaSearchPath() != null);
+                            || !session.getUser().isAdmin() || session.getSchemaSearchPath() != null
+                            || session.getDatabase().isAllowBuiltinAliasOverride());
         } catch (RuntimeException e) {
             return true; // closed or broken: read the session again (fail open)
         }

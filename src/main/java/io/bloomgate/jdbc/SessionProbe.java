@@ -138,15 +138,15 @@ abstract class SessionProbe {
                 schema = null; // a driver that cannot tell: unqualified names are never trusted
             }
             return new Facts(isolation, defaultSchema.equals(schema)
-                    && (!h2 || h2Admin(connection) && !searchPath(connection)));
+                    && (!h2 || h2Admin(connection) && !namesResolveOtherwise(connection)));
         }
 
-        /** Whether the H2 session has a SCHEMA_SEARCH_PATH (see {@link H2LocalSession#searchPathSet}); true if it cannot tell. */
-        private boolean searchPath(Connection connection) {
+        /** Whether H2 may resolve names otherwise than at build (see {@link H2LocalSession#namesResolveOtherwise}); true if it cannot tell. */
+        private boolean namesResolveOtherwise(Connection connection) {
             if (local == null) {
                 local = H2LocalSession.of(connection);
             }
-            return local == null || local.searchPathSet();
+            return local == null || local.namesResolveOtherwise();
         }
 
         @Override
