@@ -22,7 +22,7 @@ final class PgSchema {
     private static final Logger LOG = LoggerFactory.getLogger(PgSchema.class);
 
     /** The {@code bloomgate.version} this jar's script installs. */
-    static final int VERSION = 9;
+    static final int VERSION = 10;
     static final String SCRIPT = "sql/postgres/install.sql";
     private static final String RESOURCE = "/io/bloomgate/" + SCRIPT;
     private static final String INSUFFICIENT_PRIVILEGE = "42501";
@@ -183,8 +183,9 @@ final class PgSchema {
      * gives it a new oid, disabling or re-enabling it (or retyping the key column) writes a new row
      * version with a new {@code xmin}, and a table dropped, renamed away or replaced gives the name
      * another oid (or none). A change undone by a rollback leaves the row as it was, and its writes
-     * rolled back with it. Not seen: {@code session_replication_role = replica}, which silences
-     * triggers without touching the catalog (documented: rebuild after such loads).
+     * rolled back with it. The triggers are enabled ALWAYS (install.sql, version 10), so they fire in
+     * sessions with {@code session_replication_role = replica} too; the partitions' clones of the row
+     * triggers are part of the fingerprint (a write to a partition fires only the partition's).
      *
      * <p>It also holds the table's columns (number, name, type, dropped), which the answers' copied
      * metadata and the type checks of bound values describe: a column added, dropped, renamed or
@@ -198,6 +199,11 @@ final class PgSchema {
                 + " || a.atttypmod::text || '/' || a.xmin::text || ':' || coalesce((SELECT string_agg(t.oid::text"
                 + " || '/' || t.xmin::text || '/' || t.tgenabled::text, ',' ORDER BY t.tgname) FROM pg_trigger t"
                 + " WHERE t.tgrelid = r.oid AND NOT t.tgisinternal AND t.tgname LIKE ?), '')"
+                // The partitions' clones of the row triggers: one attached, detached, disabled or
+                // re-enabled by hand changes the fingerprint too (writes to a partition fire only its own).
+                + " || ':' || coalesce((SELECT string_agg(t.oid::text || '/' || t.xmin::text || '/' || t.tgenabled::text,"
+                + " ',' ORDER BY t.oid) FROM pg_catalog.pg_partition_tree(r.oid) p JOIN pg_catalog.pg_trigger t"
+                + " ON t.tgrelid = p.relid WHERE p.relid <> r.oid AND t.tgname LIKE ?), '')"
                 + " || ':' || (SELECT pg_catalog.md5(pg_catalog.string_agg(c.attnum::text || '/' || c.attname::text"
                 + " || '/' || c.atttypid::text || '/' || c.atttypmod::text || '/' || c.attisdropped::text, ','"
                 + " ORDER BY c.attnum)) FROM pg_catalog.pg_attribute c WHERE c.attrelid = r.oid AND c.attnum > 0),"
@@ -205,9 +211,10 @@ final class PgSchema {
                 + " FROM pg_class r JOIN pg_attribute a ON a.attrelid = r.oid AND a.attname = ? AND NOT a.attisdropped"
                 + " WHERE r.oid = to_regclass(?)")) {
             ps.setString(1, "bloomgate\\_g" + id + "\\_%");
-            ps.setInt(2, id);
-            ps.setString(3, table.keyColumn());
-            ps.setString(4, qualified(table));
+            ps.setString(2, "bloomgate\\_g" + id + "\\_%");
+            ps.setInt(3, id);
+            ps.setString(4, table.keyColumn());
+            ps.setString(5, qualified(table));
             try (ResultSet rs = ps.executeQuery()) {
                 return rs.next() && rs.getInt(2) == 4 ? rs.getString(1) : null;
             }
