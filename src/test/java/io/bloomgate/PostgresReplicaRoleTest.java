@@ -88,6 +88,27 @@ class PostgresReplicaRoleTest {
             insertAsReplica("INSERT INTO p VALUES (5, 1)", "INSERT INTO p_high VALUES (1500, 1)");
             assertThat(foundWithin(reader, "p", "5")).as("written through the partitioned table").isTrue();
             assertThat(foundWithin(reader, "p", "1500")).as("written to a later partition directly").isTrue();
+            assertThat(answersAgainWithin(gate, reader, "p")).as("a new partition needs no rebuild() by hand").isTrue();
+        }
+    }
+
+    /**
+     * A table attached as a partition brings rows that no trigger logged: the partitions' part of the
+     * hook's fingerprint changes, the guard passes through and is rebuilt by scan on its own.
+     */
+    @Test
+    void rowsOfAnAttachedPartitionAreFound() throws Exception {
+        H2Databases.run(pg, "CREATE TABLE p (k int PRIMARY KEY, v int) PARTITION BY RANGE (k)",
+                "CREATE TABLE p_low PARTITION OF p FOR VALUES FROM (0) TO (1000)",
+                "CREATE TABLE p_loaded (k int PRIMARY KEY, v int)", "INSERT INTO p_loaded VALUES (1200, 1), (1300, 1)");
+        try (BloomGate gate = BloomGate.builder(pg).guard("p", "k").build();
+                Connection reader = gate.dataSource().getConnection()) {
+            answersAbsentKeys(gate, reader, "p");
+            assertThat(found(reader, "p", "1200")).isFalse();
+            H2Databases.run(pg, "ALTER TABLE p ATTACH PARTITION p_loaded FOR VALUES FROM (1000) TO (2000)");
+            assertThat(foundWithin(reader, "p", "1200")).as("a row of the attached partition").isTrue();
+            assertThat(answersAgainWithin(gate, reader, "p")).as("rebuilt by scan on its own").isTrue();
+            assertThat(found(reader, "p", "1300")).as("after the rebuild").isTrue();
         }
     }
 
@@ -143,6 +164,20 @@ class PostgresReplicaRoleTest {
             assertThat(found(reader, table, "900")).isFalse();
         }
         assertThat(gate.stats(table, "k").avoided()).as("lookups of %s answered", table).isGreaterThan(before);
+    }
+
+    /** Whether the gate answers lookups of absent keys again within {@link #FEED} (its guard was rebuilt). */
+    private static boolean answersAgainWithin(BloomGate gate, Connection reader, String table) throws Exception {
+        long deadline = System.nanoTime() + FEED.toNanos();
+        do {
+            long before = gate.stats(table, "k").avoided();
+            assertThat(found(reader, table, "900")).isFalse();
+            if (gate.stats(table, "k").avoided() > before) {
+                return true;
+            }
+            Thread.sleep(100);
+        } while (System.nanoTime() < deadline);
+        return false;
     }
 
     private boolean foundWithin(Connection reader, String table, String key) throws Exception {
