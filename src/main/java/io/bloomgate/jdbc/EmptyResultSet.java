@@ -31,7 +31,7 @@ final class EmptyResultSet extends RowlessResultSet {
 
     @Override
     void onClose() throws SQLException {
-        statement.answerClosed(this);
+        statement.results.answerClosed(this);
     }
 
     @Override

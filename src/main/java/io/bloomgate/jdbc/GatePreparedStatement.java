@@ -118,13 +118,12 @@ class GatePreparedStatement extends ForwardingPreparedStatement {
             session.statementNoted(lookup);
             ResultSet empty = tryAnswer(lookup, slots);
             if (empty != null) {
-                answerIsCurrent(); // getResultSet() returns it, getMoreResults() closes it, as the driver's
-                return empty;
+                return empty; // the current result: getResultSet() returns it, getMoreResults() closes it
             }
-            Guard positives = takePositives();
-            return lookupResult(lookup, onDatabase(lookup, preparedStatement::executeQuery), positives);
+            Guard positives = results.takePositives();
+            return results.lookupResult(lookup, onDatabase(lookup, preparedStatement::executeQuery), positives);
         }
-        return run(plan, slots, () -> wrap(preparedStatement.executeQuery()));
+        return run(plan, slots, () -> results.wrap(preparedStatement.executeQuery()));
     }
 
     @Override

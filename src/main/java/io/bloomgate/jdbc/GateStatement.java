@@ -2,7 +2,6 @@ package io.bloomgate.jdbc;
 
 import io.bloomgate.key.KeyBuffer;
 import io.bloomgate.sql.Dialect;
-import io.bloomgate.stats.BypassReason;
 import io.bloomgate.sync.Guard;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -29,29 +28,8 @@ class GateStatement extends ForwardingStatement {
     /** Where a templated text's literals stand (see {@link #answerTemplated}); grown as templates need. */
     private int[] templateSpans;
 
-    /** The current answer from the filter, or null while the driver's results are current. */
-    private EmptyResultSet answer;
-    /** What the application sees of {@link #answer}: itself, or the replayed row around it. */
-    private java.sql.ResultSet answerView;
-    /** The lookup now running for real has absent keys: its result is the plan's answer on empty input. */
-    private CachedPlan.Lookup captureEmptyInput;
-    /**
-     * The lookup now running passed every session check (names resolve as at build): only such an
-     * execution's metadata may be copied (after USE other_schema the same text reads another table).
-     */
-    private boolean sessionAsBuilt;
-    /** {@code execute()} was answered: the answer is this statement's current result. */
-    private boolean answerIsCurrent;
-    /** {@code getMoreResults()} moved past the answer: no more results. */
-    private boolean answerConsumed;
-    /** Lookup passed through by {@code execute()}: count its first row when the result is fetched. */
-    private Guard positivesOfNextResult;
-    private ResultSet lastDriverResult;
-    private ResultSet lastWrapped;
-    /** {@link #setMaxFieldSize}: 0, or the limit the driver cuts values to. */
-    private int maxFieldSize;
-    /** The application asked for {@link #closeOnCompletion()}. */
-    private boolean closeOnCompletion;
+    /** The current result: an answer from the filter or the driver's, and what the running lookup's result must do. */
+    final CurrentResult results;
     /** Plans of {@code addBatch(String)}, for their keys. */
     private List<CachedPlan> batchPlans;
     /** Generated keys were requested for the statement now running (prepareStatement(sql, keys), execute(sql, keys)). */
@@ -71,6 +49,7 @@ class GateStatement extends ForwardingStatement {
         this.session = connection.session;
         this.resultSetType = resultSetType;
         this.resultSetConcurrency = resultSetConcurrency;
+        this.results = new CurrentResult(this, delegate);
     }
 
     /** A functional JDBC call, for the write paths. */
@@ -90,53 +69,18 @@ class GateStatement extends ForwardingStatement {
     // ---------------------------------------------------------------- the read path
 
     /**
-     * Tries to answer a lookup from the filter. Returns the answer, or null when the statement
-     * must run (then the counters say why, and {@link #takePositives} the guard to credit). What
-     * to do is {@link LookupDecision}'s; this method does what it says.
+     * Tries to answer a lookup from the filter. Returns the answer, now the current result, or null
+     * when the statement must run (then the counters say why, and {@link CurrentResult#takePositives}
+     * the guard to credit). What to do is {@link LookupDecision}'s; {@link CurrentResult#decided}
+     * does what it says.
      */
     final ResultSet tryAnswer(CachedPlan.Lookup plan, ParameterSlots slots) throws SQLException {
-        captureEmptyInput = null;
-        Guard guard = plan.guard;
         LookupDecision.Verdict verdict = LookupDecision.decide(plan, slots,
                 resultSetType == ResultSet.TYPE_FORWARD_ONLY && resultSetConcurrency == ResultSet.CONCUR_READ_ONLY,
                 callable(), session, keyBuffer());
-        // The session resolves names as at build and allows answers: what this execution returns
-        // is what an answer must look like (its metadata may be copied).
         // Not from a LIMIT 0 execution: MariaDB plans it as "zero limit" and describes some
         // expressions otherwise (MIN of a VARCHAR with 39 decimals, not 0), found by the fuzzer.
-        sessionAsBuilt = verdict.sessionAsBuilt && !BoundValues.anyZero(slots, plan.limitParameters);
-        if (verdict == LookupDecision.Verdict.MAYBE_PRESENT) {
-            guard.counters().countPassedThrough();
-            // A row on empty input says nothing of the key: only row-less answers tell true from false positives.
-            positivesOfNextResult = plan.rowsOnEmptyInput ? null : guard;
-            return null;
-        }
-        if (!verdict.answers()) {
-            guard.counters().countBypass(verdict.reason);
-            if (verdict == LookupDecision.Verdict.CAPTURE_EMPTY_INPUT && maxFieldSize == 0) {
-                captureEmptyInput = plan; // its keys are absent: the database answers for empty input
-            }
-            return null;
-        }
-        if (verdict == LookupDecision.Verdict.ANSWER_ROW && maxFieldSize != 0) {
-            guard.counters().countBypass(BypassReason.NOT_ELIGIBLE);
-            return null; // see setMaxFieldSize
-        }
-        return answer(plan, verdict);
-    }
-
-    /** Answers a lookup the decision ruled out ({@code verdict} answers): counts it, returns the answer. */
-    private ResultSet answer(CachedPlan.Lookup plan, LookupDecision.Verdict verdict) throws SQLException {
-        Guard guard = plan.guard;
-        CachedPlan.Copies copies = plan.copies();
-        MetaDataCopy metaData = copies.metaData(); // set once: the decision saw it
-        CapturedRow row = verdict == LookupDecision.Verdict.ANSWER_ROW ? copies.emptyInputRow : null;
-        guard.counters().countAvoided();
-        session.answered(guard);
-        EmptyResultSet empty = new EmptyResultSet(this, metaData, context.errors);
-        answer = empty;
-        answerView = row == null ? empty : new RowAnswer(empty, row);
-        return answerView;
+        return results.decided(plan, verdict, !BoundValues.anyZero(slots, plan.limitParameters));
     }
 
     /**
@@ -167,104 +111,29 @@ class GateStatement extends ForwardingStatement {
         LookupDecision.Verdict verdict = LookupDecision.decide(template, sql, spans,
                 resultSetType == ResultSet.TYPE_FORWARD_ONLY && resultSetConcurrency == ResultSet.CONCUR_READ_ONLY,
                 session, keyBuffer());
-        if (!verdict.answers() || verdict == LookupDecision.Verdict.ANSWER_ROW && maxFieldSize != 0) {
-            return null;
-        }
-        captureEmptyInput = null;
-        sessionAsBuilt = verdict.sessionAsBuilt;
-        return answer(plan, verdict);
-    }
-
-    /** The guard whose true/false positives the next result counts, if the lookup passed through. */
-    final Guard takePositives() {
-        Guard guard = positivesOfNextResult;
-        positivesOfNextResult = null;
-        return guard;
-    }
-
-    /** Wraps the driver's result of a lookup that ran, copying its metadata the first time. */
-    final ResultSet lookupResult(CachedPlan.Lookup plan, ResultSet rs, Guard positives) throws SQLException {
-        if (rs == null) {
-            return null;
-        }
-        CachedPlan.Copies copies = plan.copies();
-        if (copies.metaData() == null && sessionAsBuilt) {
-            copies.metaData(rs.getMetaData(), plan.sql);
-        }
-        CachedPlan.Lookup capture = captureEmptyInput;
-        captureEmptyInput = null;
-        if (capture != null) {
-            return remember(rs, new EmptyInputCapture(this, rs, capture));
-        }
-        return remember(rs, positives == null ? new GateResultSet(this, rs)
-                : new LookupResultSet(this, rs, positives.counters()));
-    }
-
-    final ResultSet wrap(ResultSet rs) {
-        if (rs == null) {
-            return null;
-        }
-        if (rs == lastDriverResult) {
-            return lastWrapped;
-        }
-        return remember(rs, new GateResultSet(this, rs));
-    }
-
-    private ResultSet remember(ResultSet driver, ResultSet wrapped) {
-        lastDriverResult = driver;
-        lastWrapped = wrapped;
-        return wrapped;
+        return results.decidedFromText(plan, verdict);
     }
 
     /**
-     * A new execution: the previous answer, if any, is no longer the current one, and is closed if
-     * the driver closes its results then.
+     * A new execution: generated keys the last write awaited and did not get settle as usual, and
+     * the previous result is no longer current ({@link CurrentResult#newExecution}).
      */
     final void newExecution() throws SQLException {
         givePendingKeysUp();
-        positivesOfNextResult = null;
-        captureEmptyInput = null;
-        answerView = null;
-        answerIsCurrent = false;
-        answerConsumed = false;
-        EmptyResultSet previous = answer;
-        if (previous != null) {
-            answer = null;
-            if (context.errors.closedByNextExecution()) {
-                previous.close();
-            }
-        }
+        results.newExecution();
     }
 
-    /** {@code execute()} was answered by the filter. */
-    final void answerIsCurrent() {
-        answerIsCurrent = true;
-    }
-
-    /** The answer was closed by the application. */
-    void answerClosed(EmptyResultSet closed) throws SQLException {
-        // Asking the driver (isCloseOnCompletion) on every lookup would cost more than the lookup.
-        if (closeOnCompletion && closed == answer) {
-            close();
-        }
-    }
-
-    /**
-     * pgjdbc cuts the character and binary values of a statement's results to its {@code
-     * maxFieldSize}: a one-row answer (an aggregate's row on empty input, replayed from one real
-     * execution) is right only for statements without that limit, and only such executions are
-     * copied. Row-less answers are unaffected.
-     */
+    /** One-row answers depend on it: see {@link CurrentResult#maxFieldSize(int)}. */
     @Override
     public void setMaxFieldSize(int max) throws SQLException {
         delegate.setMaxFieldSize(max);
-        maxFieldSize = max;
+        results.maxFieldSize(max);
     }
 
     @Override
     public void closeOnCompletion() throws SQLException {
         delegate.closeOnCompletion();
-        closeOnCompletion = true;
+        results.closeOnCompletion();
     }
 
     boolean callable() {
@@ -403,7 +272,6 @@ class GateStatement extends ForwardingStatement {
         newExecution();
         ResultSet templated = answerTemplated(sql);
         if (templated != null) {
-            answerIsCurrent(); // as below
             return templated;
         }
         CachedPlan plan = planFor(sql);
@@ -411,13 +279,12 @@ class GateStatement extends ForwardingStatement {
             session.statementNoted(lookup);
             ResultSet empty = tryAnswer(lookup, null);
             if (empty != null) {
-                answerIsCurrent(); // getResultSet() returns it, getMoreResults() closes it, as the driver's
                 return empty;
             }
-            Guard positives = takePositives();
-            return lookupResult(lookup, onDatabase(lookup, () -> delegate.executeQuery(sql)), positives);
+            Guard positives = results.takePositives();
+            return results.lookupResult(lookup, onDatabase(lookup, () -> delegate.executeQuery(sql)), positives);
         }
-        return run(plan, null, () -> wrap(delegate.executeQuery(sql)));
+        return run(plan, null, () -> results.wrap(delegate.executeQuery(sql)));
     }
 
     @Override
@@ -449,8 +316,7 @@ class GateStatement extends ForwardingStatement {
     private boolean execute(String sql, boolean keys, SqlCall<Boolean> call) throws SQLException {
         newExecution();
         if (!keys && answerTemplated(sql) != null) {
-            answerIsCurrent(); // as executeAnswering
-            return true;
+            return true; // the answer is the current result
         }
         generatedKeysRequested = keys;
         try {
@@ -466,16 +332,10 @@ class GateStatement extends ForwardingStatement {
         if (plan instanceof CachedPlan.Lookup lookup) {
             session.statementNoted(lookup);
             if (tryAnswer(lookup, slots) != null) {
-                answerIsCurrent();
-                return true;
+                return true; // the answer is the current result
             }
             boolean hasResult = onDatabase(lookup, call);
-            if (hasResult && lookup.copies().metaData() == null && sessionAsBuilt) {
-                ResultSet rs = delegate.getResultSet();
-                if (rs != null) {
-                    lookup.copies().metaData(rs.getMetaData(), lookup.sql);
-                }
-            }
+            results.lookupExecuted(lookup, hasResult);
             return hasResult;
         }
         return run(plan, slots, call);
@@ -620,33 +480,17 @@ class GateStatement extends ForwardingStatement {
 
     @Override
     public ResultSet getResultSet() throws SQLException {
-        if (answerIsCurrent) {
-            return answerView;
-        }
-        if (answerConsumed) {
-            return null;
-        }
-        ResultSet rs = delegate.getResultSet();
-        Guard positives = takePositives();
-        CachedPlan.Lookup capture = captureEmptyInput;
-        captureEmptyInput = null;
-        if (capture != null && rs != null && rs != lastDriverResult) {
-            return remember(rs, new EmptyInputCapture(this, rs, capture));
-        }
-        if (positives != null && rs != null) {
-            return remember(rs, new LookupResultSet(this, rs, positives.counters()));
-        }
-        return wrap(rs);
+        return results.resultSet();
     }
 
     @Override
     public int getUpdateCount() throws SQLException {
-        return answerIsCurrent || answerConsumed ? -1 : delegate.getUpdateCount();
+        return results.updateCount();
     }
 
     @Override
     public long getLargeUpdateCount() throws SQLException {
-        return answerIsCurrent || answerConsumed ? -1 : delegate.getLargeUpdateCount();
+        return results.largeUpdateCount();
     }
 
     @Override
@@ -656,17 +500,7 @@ class GateStatement extends ForwardingStatement {
 
     @Override
     public boolean getMoreResults(int current) throws SQLException {
-        if (answerIsCurrent || answerConsumed) {
-            if (answerIsCurrent && current != Statement.KEEP_CURRENT_RESULT && answer != null) {
-                EmptyResultSet closing = answer;
-                answer = null;
-                closing.close();
-            }
-            answerIsCurrent = false;
-            answerConsumed = true;
-            return false;
-        }
-        return delegate.getMoreResults(current);
+        return results.moreResults(current);
     }
 
     @Override
@@ -709,11 +543,7 @@ class GateStatement extends ForwardingStatement {
     public void close() throws SQLException {
         try {
             givePendingKeysUp();
-            EmptyResultSet open = answer;
-            answer = null;
-            if (open != null) {
-                open.close();
-            }
+            results.close();
         } finally {
             delegate.close();
         }
