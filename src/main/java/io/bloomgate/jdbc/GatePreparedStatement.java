@@ -39,7 +39,7 @@ class GatePreparedStatement extends ForwardingPreparedStatement {
 
     /** Prepared with generated keys requested: its writes with generated keys may settle from them. */
     GatePreparedStatement returningGeneratedKeys(boolean requested) {
-        generatedKeysRequested = requested;
+        execution.generatedKeysRequested = requested;
         return this;
     }
 
@@ -121,9 +121,10 @@ class GatePreparedStatement extends ForwardingPreparedStatement {
                 return empty; // the current result: getResultSet() returns it, getMoreResults() closes it
             }
             Guard positives = results.takePositives();
-            return results.lookupResult(lookup, onDatabase(lookup, preparedStatement::executeQuery), positives);
+            return results.lookupResult(lookup, execution.onDatabase(lookup, preparedStatement::executeQuery),
+                    positives);
         }
-        return run(plan, slots, () -> results.wrap(preparedStatement.executeQuery()));
+        return execution.run(plan, slots, () -> results.wrap(preparedStatement.executeQuery()));
     }
 
     @Override
@@ -135,13 +136,13 @@ class GatePreparedStatement extends ForwardingPreparedStatement {
     @Override
     public int executeUpdate() throws SQLException {
         newExecution();
-        return run(plan, slots, preparedStatement::executeUpdate);
+        return execution.run(plan, slots, preparedStatement::executeUpdate);
     }
 
     @Override
     public long executeLargeUpdate() throws SQLException {
         newExecution();
-        return run(plan, slots, preparedStatement::executeLargeUpdate);
+        return execution.run(plan, slots, preparedStatement::executeLargeUpdate);
     }
 
     // ---- batches: each row's keys are taken when the row is added
@@ -232,7 +233,7 @@ class GatePreparedStatement extends ForwardingPreparedStatement {
 
     private <T> T runPreparedBatch(SqlCall<T> call) throws SQLException {
         if (!batched) {
-            return runBatch(call); // addBatch(String) rows, if any (the driver decides whether that is legal)
+            return execution.runBatch(call); // addBatch(String) rows, if any (the driver decides whether that is legal)
         }
         int phase = context.writes.enter(); // before the keys are added: see WritesInFlight
         try {
@@ -257,6 +258,6 @@ class GatePreparedStatement extends ForwardingPreparedStatement {
             unsettled = WriteKeys.unsettleUnknownWrite(unknown, context.guards);
         }
         resetBatch();
-        return runSettling(unsettled, () -> onDatabase(plan, call));
+        return execution.runSettling(unsettled, () -> execution.onDatabase(plan, call));
     }
 }

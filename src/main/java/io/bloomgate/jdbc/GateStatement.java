@@ -1,19 +1,23 @@
 package io.bloomgate.jdbc;
 
 import io.bloomgate.key.KeyBuffer;
-import io.bloomgate.sql.Dialect;
 import io.bloomgate.sync.Guard;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.util.ArrayList;
-import java.util.List;
 
 /**
  * A driver statement seen through the gate. It answers eligible lookups whose keys the filter
  * rules out with an {@link EmptyResultSet}, adds the keys of writes before they execute, and
  * otherwise behaves exactly as the driver's statement.
+ *
+ * <p>This class chooses the path of each JDBC call: ask {@link LookupDecision} whether a lookup is
+ * answered, else send the statement to the database. What it then holds is in two parts: the
+ * current result and its JDBC rules ({@link CurrentResult}: an answer the driver never saw must
+ * still be what {@code getResultSet}, {@code getMoreResults} and {@code getUpdateCount} report), and
+ * the bookkeeping of executions that reach the database ({@link DatabaseExecution}: session notes,
+ * keys of writes, unsettled guards, awaited generated keys, batches).
  */
 class GateStatement extends ForwardingStatement {
 
@@ -30,12 +34,8 @@ class GateStatement extends ForwardingStatement {
 
     /** The current result: an answer from the filter or the driver's, and what the running lookup's result must do. */
     final CurrentResult results;
-    /** Plans of {@code addBatch(String)}, for their keys. */
-    private List<CachedPlan> batchPlans;
-    /** Generated keys were requested for the statement now running (prepareStatement(sql, keys), execute(sql, keys)). */
-    boolean generatedKeysRequested;
-    /** The last write's generated keys, awaited to settle its guards; null: none awaited. */
-    private GeneratedKeys pendingKeys;
+    /** Its executions on the database, with the session and write bookkeeping around them. */
+    final DatabaseExecution execution;
 
     GateStatement(GateConnection connection, Statement delegate, String sql) {
         this(connection, delegate, sql, ResultSet.TYPE_FORWARD_ONLY, ResultSet.CONCUR_READ_ONLY);
@@ -50,9 +50,10 @@ class GateStatement extends ForwardingStatement {
         this.resultSetType = resultSetType;
         this.resultSetConcurrency = resultSetConcurrency;
         this.results = new CurrentResult(this, delegate);
+        this.execution = new DatabaseExecution(this);
     }
 
-    /** A functional JDBC call, for the write paths. */
+    /** A functional JDBC call, for the paths to the database. */
     @FunctionalInterface
     interface SqlCall<T> {
         T call() throws SQLException;
@@ -119,7 +120,7 @@ class GateStatement extends ForwardingStatement {
      * the previous result is no longer current ({@link CurrentResult#newExecution}).
      */
     final void newExecution() throws SQLException {
-        givePendingKeysUp();
+        execution.givePendingKeysUp();
         results.newExecution();
     }
 
@@ -145,126 +146,6 @@ class GateStatement extends ForwardingStatement {
         return context.plan(sql);
     }
 
-    // ---------------------------------------------------------------- the write path
-
-    /**
-     * Before a statement runs: note its session effects, count a bypass, add the keys of a write.
-     * Returns the guards it made unsettled (keys unknown), or null.
-     */
-    final Guard[] beforeExecute(CachedPlan plan, ParameterSlots slots) {
-        session.statementNoted(plan);
-        if (plan.redefines != null) {
-            session.redefining(plan.redefines, plan.sql); // before it runs: see Redefinitions
-        }
-        if (plan instanceof CachedPlan.Bypass bypass) {
-            if (bypass.guard != null) {
-                bypass.guard.counters().countBypass(bypass.reason);
-            }
-            return null;
-        }
-        if (plan instanceof CachedPlan.Write write) {
-            return WriteKeys.add(write, slots, callable(), keyBuffer(), context.dialect);
-        }
-        if (plan instanceof CachedPlan.UnknownWrite unknown) {
-            Guard[] guards = WriteKeys.unsettleUnknownWrite(unknown, context.guards);
-            return guards.length == 0 ? null : guards;
-        }
-        return null;
-    }
-
-    /** After a statement ran: writes with unknown keys settle when their transaction ends. */
-    final void afterExecute(Guard[] unsettled, boolean succeeded) throws SQLException {
-        if (unsettled != null) {
-            session.afterWrite(unsettled, succeeded);
-        }
-    }
-
-    /** Runs a statement that is not answered from the filter, with the write bookkeeping around it. */
-    final <T> T run(CachedPlan plan, ParameterSlots slots, SqlCall<T> call) throws SQLException {
-        if (!plan.writes) {
-            return runSettling(beforeExecute(plan, slots), () -> onDatabase(plan, call));
-        }
-        int phase = context.writes.enter(); // before the keys are added: see WritesInFlight
-        try {
-            Guard[] unsettled = beforeExecute(plan, slots);
-            if (unsettled != null && plan instanceof CachedPlan.Write && generatedKeysRequested) {
-                return runLearningKeys(plan, unsettled, call);
-            }
-            return runSettling(unsettled, () -> onDatabase(plan, call));
-        } finally {
-            context.writes.exit(phase);
-        }
-    }
-
-    /**
-     * A write with unknown keys and generated keys requested: it settles from the generated keys
-     * once the application has read them all (see {@link GeneratedKeys}), else as usual.
-     */
-    private <T> T runLearningKeys(CachedPlan plan, Guard[] unsettled, SqlCall<T> call) throws SQLException {
-        T result;
-        boolean succeeded = false;
-        try {
-            result = onDatabase(plan, call);
-            succeeded = true;
-        } finally {
-            if (!succeeded) {
-                afterExecute(unsettled, false);
-            }
-        }
-        long rows = result instanceof Number n ? n.longValue() : delegate.getUpdateCount();
-        if (rows <= 0) {
-            afterExecute(unsettled, true);
-        } else {
-            pendingKeys = session.awaitKeys(unsettled, rows);
-        }
-        return result;
-    }
-
-    /** Sends a statement to the database, then notes what it may have done to the session. */
-    final <T> T onDatabase(CachedPlan plan, SqlCall<T> call) throws SQLException {
-        session.beforeDatabase();
-        session.beforeDiagnostics(plan);
-        boolean succeeded = false;
-        try {
-            T result = call.call();
-            succeeded = true;
-            return result;
-        } catch (SQLException e) {
-            rolledBackByDatabase(e);
-            throw e;
-        } finally {
-            session.ranOnDatabase(plan, succeeded);
-        }
-    }
-
-    /**
-     * H2 answers a deadlock (40001) by rolling the whole transaction back, not the statement alone:
-     * the snapshots it took of tables end with it, and the next statement begins a transaction that
-     * has read nothing yet. Were the gate to keep counting the tables as read, a REPEATABLE READ
-     * lookup answered next would come before the new snapshot, and a later read could show a row
-     * committed after that answer.
-     */
-    final void rolledBackByDatabase(SQLException e) {
-        if (context.dialect == Dialect.H2 && e.getErrorCode() == H2_DEADLOCK) {
-            session.transactionEnded(false);
-        }
-    }
-
-    /** H2's {@code ErrorCode.DEADLOCK_1}. */
-    private static final int H2_DEADLOCK = 40001;
-
-    /** Runs {@code call}; the guards it left unsettled (null: none) settle by how it ended. */
-    final <T> T runSettling(Guard[] unsettled, SqlCall<T> call) throws SQLException {
-        boolean succeeded = false;
-        try {
-            T result = call.call();
-            succeeded = true;
-            return result;
-        } finally {
-            afterExecute(unsettled, succeeded);
-        }
-    }
-
     // ---------------------------------------------------------------- java.sql.Statement
 
     @Override
@@ -282,9 +163,10 @@ class GateStatement extends ForwardingStatement {
                 return empty;
             }
             Guard positives = results.takePositives();
-            return results.lookupResult(lookup, onDatabase(lookup, () -> delegate.executeQuery(sql)), positives);
+            return results.lookupResult(lookup, execution.onDatabase(lookup, () -> delegate.executeQuery(sql)),
+                    positives);
         }
-        return run(plan, null, () -> results.wrap(delegate.executeQuery(sql)));
+        return execution.run(plan, null, () -> results.wrap(delegate.executeQuery(sql)));
     }
 
     @Override
@@ -318,11 +200,11 @@ class GateStatement extends ForwardingStatement {
         if (!keys && answerTemplated(sql) != null) {
             return true; // the answer is the current result
         }
-        generatedKeysRequested = keys;
+        execution.generatedKeysRequested = keys;
         try {
             return executeAnswering(planFor(sql), null, call);
         } finally {
-            generatedKeysRequested = false;
+            execution.generatedKeysRequested = false;
         }
     }
 
@@ -334,11 +216,11 @@ class GateStatement extends ForwardingStatement {
             if (tryAnswer(lookup, slots) != null) {
                 return true; // the answer is the current result
             }
-            boolean hasResult = onDatabase(lookup, call);
+            boolean hasResult = execution.onDatabase(lookup, call);
             results.lookupExecuted(lookup, hasResult);
             return hasResult;
         }
-        return run(plan, slots, call);
+        return execution.run(plan, slots, call);
     }
 
     @Override
@@ -396,13 +278,13 @@ class GateStatement extends ForwardingStatement {
     private <T> T update(String sql, Boolean keysRequested, SqlCall<T> call) throws SQLException {
         newExecution();
         if (keysRequested == null) {
-            return run(planFor(sql), null, call);
+            return execution.run(planFor(sql), null, call);
         }
-        generatedKeysRequested = keysRequested;
+        execution.generatedKeysRequested = keysRequested;
         try {
-            return run(planFor(sql), null, call);
+            return execution.run(planFor(sql), null, call);
         } finally {
-            generatedKeysRequested = false;
+            execution.generatedKeysRequested = false;
         }
     }
 
@@ -410,72 +292,25 @@ class GateStatement extends ForwardingStatement {
     public void addBatch(String sql) throws SQLException {
         CachedPlan plan = planFor(sql);
         delegate.addBatch(sql);
-        if (batchPlans == null) {
-            batchPlans = new ArrayList<>();
-        }
-        batchPlans.add(plan);
+        execution.addBatch(plan);
     }
 
     @Override
     public void clearBatch() throws SQLException {
         delegate.clearBatch();
-        batchPlans = null;
+        execution.clearBatch();
     }
 
     @Override
     public int[] executeBatch() throws SQLException {
         newExecution();
-        return runBatch(delegate::executeBatch);
+        return execution.runBatch(delegate::executeBatch);
     }
 
     @Override
     public long[] executeLargeBatch() throws SQLException {
         newExecution();
-        return runBatch(delegate::executeLargeBatch);
-    }
-
-    /** Runs a batch: every batched write's keys first (unknown ones unsettle their guard). */
-    <T> T runBatch(SqlCall<T> call) throws SQLException {
-        int phase = context.writes.enter();
-        try {
-            return runBatchedPlans(call);
-        } finally {
-            context.writes.exit(phase);
-        }
-    }
-
-    private <T> T runBatchedPlans(SqlCall<T> call) throws SQLException {
-        List<CachedPlan> plans = batchPlans;
-        batchPlans = null; // the driver clears its batch on execution
-        List<Guard> unsettled = new ArrayList<>();
-        if (plans != null) {
-            for (CachedPlan plan : plans) {
-                Guard[] guards = beforeExecute(plan, null);
-                if (guards != null) {
-                    unsettled.addAll(List.of(guards));
-                }
-            }
-        }
-        return runSettling(unsettled.isEmpty() ? null : unsettled.toArray(new Guard[0]), () -> {
-            boolean succeeded = false;
-            try {
-                // As onDatabase: a transaction only answers made is begun on the server first (a
-                // batched SET TRANSACTION must meet it, and raise 1568 on MySQL as it would have).
-                session.beforeDatabase();
-                T result = call.call();
-                succeeded = true;
-                return result;
-            } catch (SQLException e) {
-                rolledBackByDatabase(e);
-                throw e;
-            } finally {
-                if (plans != null) {
-                    for (CachedPlan plan : plans) {
-                        session.ranOnDatabase(plan, succeeded);
-                    }
-                }
-            }
-        });
+        return execution.runBatch(delegate::executeLargeBatch);
     }
 
     @Override
@@ -505,32 +340,7 @@ class GateStatement extends ForwardingStatement {
 
     @Override
     public ResultSet getGeneratedKeys() throws SQLException {
-        ResultSet rs;
-        try {
-            rs = delegate.getGeneratedKeys();
-        } catch (SQLException | RuntimeException e) {
-            givePendingKeysUp();
-            throw e;
-        }
-        GeneratedKeys pending = pendingKeys;
-        pendingKeys = null;
-        if (pending != null) {
-            if (rs == null) {
-                pending.giveUp();
-                return null;
-            }
-            return pending.reading(this, rs);
-        }
-        return rs == null ? null : new GateResultSet(this, rs);
-    }
-
-    /** Generated keys this statement's last write waits for, not read: settle it as usual. */
-    private void givePendingKeysUp() throws SQLException {
-        GeneratedKeys pending = pendingKeys;
-        pendingKeys = null;
-        if (pending != null) {
-            pending.giveUp();
-        }
+        return execution.generatedKeys();
     }
 
     @Override
@@ -542,7 +352,7 @@ class GateStatement extends ForwardingStatement {
     @Override
     public void close() throws SQLException {
         try {
-            givePendingKeysUp();
+            execution.givePendingKeysUp();
             results.close();
         } finally {
             delegate.close();
