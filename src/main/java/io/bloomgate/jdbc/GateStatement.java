@@ -79,9 +79,7 @@ class GateStatement extends ForwardingStatement {
         LookupDecision.Verdict verdict = LookupDecision.decide(plan, slots,
                 resultSetType == ResultSet.TYPE_FORWARD_ONLY && resultSetConcurrency == ResultSet.CONCUR_READ_ONLY,
                 callable(), session, keyBuffer());
-        // Not from a LIMIT 0 execution: MariaDB plans it as "zero limit" and describes some
-        // expressions otherwise (MIN of a VARCHAR with 39 decimals, not 0), found by the fuzzer.
-        return results.decided(plan, verdict, !BoundValues.anyZero(slots, plan.limitParameters));
+        return results.decided(plan, slots, verdict);
     }
 
     /**
