@@ -172,6 +172,11 @@ final class DatabaseExecution {
         batchPlans.add(plan);
     }
 
+    /** Whether {@code addBatch(String)} added text since the last batch ran. */
+    boolean hasBatchedText() {
+        return batchPlans != null;
+    }
+
     /** {@code clearBatch()}. */
     void clearBatch() {
         batchPlans = null;
