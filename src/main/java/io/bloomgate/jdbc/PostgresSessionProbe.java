@@ -61,7 +61,8 @@ final class PostgresSessionProbe extends SessionProbe {
      * SET ROLE}, or for a connection of another user ({@code getConnection(user, password)}, the
      * {@code jdbc:bloomgate:} driver's per-connection properties). Table-level privilege only: a
      * role granted some columns passes through. A privilege revoked while the session lives is
-     * not seen until the session is read again.
+     * not seen until the session is read again: at most a second later in autocommit ({@code
+     * SessionState.FACTS_TTL_NANOS}), at the next autocommit lookup otherwise.
      */
     @Override
     Facts read(Connection connection, String defaultSchema, String[] guardedTables) throws SQLException {

@@ -13,8 +13,12 @@ import java.sql.SQLException;
  */
 abstract class SessionProbe {
 
-    /** A session's facts, read together (PostgreSQL: in one round trip). */
-    record Facts(int isolation, boolean resolvesAsBuilt) {
+    /** A session's facts, read together (PostgreSQL: in one round trip) at {@code readAt} ({@link System#nanoTime()}). */
+    record Facts(int isolation, boolean resolvesAsBuilt, long readAt) {
+
+        Facts(int isolation, boolean resolvesAsBuilt) {
+            this(isolation, resolvesAsBuilt, System.nanoTime());
+        }
     }
 
     static SessionProbe of(GateContext context) {

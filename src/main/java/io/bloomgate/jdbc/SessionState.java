@@ -270,10 +270,26 @@ final class SessionState implements LookupDecision.Session {
      */
     @Override
     public boolean resolvesAsBuilt() {
-        if (resolution == UNVERIFIED) {
+        if (resolution == UNVERIFIED || resolution == AS_BUILT && expired(factsReadAt)) {
             readFacts();
         }
         return resolution == AS_BUILT;
+    }
+
+    /**
+     * PostgreSQL: how long facts read from a session are trusted. Other sessions change them with no
+     * statement through this one ({@code REVOKE SELECT}, {@code REVOKE USAGE} on the schema: 42501
+     * for every lookup), as can code the gate does not see run (a trigger's {@code set_config}).
+     * Re-read only between transactions (autocommit): a read inside one could take its snapshot.
+     */
+    static final long FACTS_TTL_NANOS = 1_000_000_000L;
+
+    /** When the facts in use were read ({@link SessionProbe.Facts#readAt}). */
+    private long factsReadAt;
+
+    private boolean expired(long readAt) {
+        return context.dialect == Dialect.POSTGRES && System.nanoTime() - readAt > FACTS_TTL_NANOS
+                && !beganBySql && autoCommit();
     }
 
     /**
@@ -289,6 +305,9 @@ final class SessionState implements LookupDecision.Session {
                 resolution = NEVER;
             }
             SessionProbe.Facts facts = setThroughJdbc ? null : context.sessionFacts.getIfPresent(session);
+            if (facts != null && expired(facts.readAt())) {
+                facts = null; // read by an earlier checkout too long ago
+            }
             if (facts == null) {
                 facts = driver.readFacts();
                 if (!setThroughJdbc) {
@@ -296,6 +315,7 @@ final class SessionState implements LookupDecision.Session {
                 }
             }
             isolation = facts.isolation();
+            factsReadAt = facts.readAt();
             if (resolution != NEVER) {
                 resolution = facts.resolvesAsBuilt() ? AS_BUILT : DIFFERENT;
             }
