@@ -165,4 +165,63 @@ class PostgresPrivilegeChangesTest {
             }
         }
     }
+
+    /**
+     * PostgreSQL checks the rights on every table a statement names, and EXECUTE on every function
+     * it calls, before it reads a row: a lookup joining a table the role may not read, or calling a
+     * function it may not execute, gets 42501 whatever the key, even when the text was first run
+     * (and its metadata copied) by a role that may.
+     */
+    @Test
+    void aLookupNamingATableOrFunctionTheRoleMayNotUseGetsTheDatabasesError() throws Exception {
+        H2Databases.run(db, "CREATE TABLE " + schema + ".other (uid bigint PRIMARY KEY, note text)",
+                "INSERT INTO " + schema + ".other VALUES (1, 'n')",
+                "CREATE FUNCTION " + schema + ".f(bigint) RETURNS bigint LANGUAGE sql IMMUTABLE AS 'SELECT $1 + 1'",
+                "REVOKE EXECUTE ON FUNCTION " + schema + ".f(bigint) FROM PUBLIC");
+        List<String> texts = List.of(
+                "SELECT u.id, o.note FROM " + table + " u JOIN " + schema + ".other o ON o.uid = u.id WHERE u.email = ?",
+                "SELECT u.id, o.note FROM " + table + " u LEFT JOIN " + schema + ".other o ON o.uid = u.id WHERE u.email = ?",
+                "SELECT " + schema + ".f(id) FROM " + table + " WHERE email = ?",
+                "SELECT count(*) FROM " + table + " u JOIN " + schema + ".other o ON o.uid = u.id WHERE u.email = ?");
+        try (Connection c = gate.dataSource().getConnection()) {
+            for (String sql : texts) {
+                for (String key : List.of("a@x", "warm@x", "b@x")) {
+                    query(c, sql, key); // the owner may: the text has run, its metadata is copied
+                }
+            }
+            long before = avoided();
+            for (String sql : texts.subList(0, 2)) {
+                assertThat(query(c, sql, "d@x")).isEmpty();
+            }
+            assertThat(avoided()).as("the joins are answered for the owner").isEqualTo(before + 2);
+            run(c, "SET ROLE bloomgate_fuzz");
+            query(c, lookup, "warm@x");
+            List<String> outcomes = new ArrayList<>();
+            for (String sql : texts) {
+                for (String key : List.of("b@x", "c@x")) {
+                    try {
+                        outcomes.add(query(c, sql, key) + " for " + sql);
+                    } catch (SQLException e) {
+                        outcomes.add(e.getSQLState());
+                    }
+                }
+            }
+            assertThat(outcomes).containsOnly("42501");
+            H2Databases.run(db, "GRANT SELECT ON " + schema + ".other TO bloomgate_fuzz");
+            Thread.sleep(1_100); // the rights read a second ago are read again
+            before = avoided();
+            for (String sql : texts.subList(0, 2)) {
+                assertThat(query(c, sql, "e@x")).isEmpty();
+            }
+            assertThat(avoided()).as("granted: answered").isEqualTo(before + 2);
+            H2Databases.run(db, "ALTER TABLE " + schema + ".other ENABLE ROW LEVEL SECURITY",
+                    "CREATE POLICY p ON " + schema + ".other USING (true)");
+            Thread.sleep(1_100);
+            for (String sql : texts.subList(0, 2)) {
+                assertThat(query(c, sql, "f@x")).isEmpty();
+            }
+            assertThat(avoided()).as("a joined table with row-level security: passed through").isEqualTo(before + 2);
+            run(c, "RESET ROLE");
+        }
+    }
 }

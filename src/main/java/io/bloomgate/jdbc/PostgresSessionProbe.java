@@ -36,6 +36,30 @@ final class PostgresSessionProbe extends SessionProbe {
             + " JOIN pg_catalog.pg_class c ON c.relnamespace = n.oid AND c.relname = g.t),"
             + " pg_catalog.current_setting('search_path'), CURRENT_USER";
 
+    /**
+     * Whether the role may read each table a lookup joins, as PostgreSQL's parser and executor check
+     * before any row is read (42501 otherwise, whatever the key): an unqualified name is the first
+     * relation of that name in the session's effective search path ({@code current_schemas(true)}:
+     * pg_temp and pg_catalog included, only schemas the role may use), a qualified one needs {@code
+     * USAGE} on its schema. Only plain and partitioned tables without row-level security count: a view
+     * reads its base tables with other rights ({@code security_invoker} ones with the role's), and a
+     * policy on a joined table may raise on rows PostgreSQL reads when it joins in another order.
+     */
+    private static final String JOINED_QUERY = "SELECT pg_catalog.bool_and(COALESCE((SELECT c.relkind IN ('r', 'p')"
+            + " AND NOT c.relrowsecurity AND pg_catalog.has_table_privilege(c.oid, 'SELECT')"
+            + " FROM pg_catalog.unnest(CASE WHEN g.s IS NULL THEN pg_catalog.current_schemas(true)"
+            + " ELSE ARRAY[g.s::name] END) WITH ORDINALITY AS p(n, i)"
+            + " JOIN pg_catalog.pg_namespace ns ON ns.nspname = p.n"
+            + " JOIN pg_catalog.pg_class c ON c.relnamespace = ns.oid AND c.relname = g.t"
+            + " WHERE pg_catalog.has_schema_privilege(ns.oid, 'USAGE') ORDER BY p.i LIMIT 1), false))"
+            + " FROM ROWS FROM (pg_catalog.unnest(?::text[]), pg_catalog.unnest(?::text[])) AS g(s, t)";
+
+    /** {@link #mayRead}'s answers per joined-table list (a plan's own array), until the session is read again. */
+    private final java.util.Map<String[][], JoinedRights> joinedRights = new java.util.IdentityHashMap<>();
+
+    private record JoinedRights(boolean readable, long readAt) {
+    }
+
     /** The guarded tables' schemas and names, pairwise (catalog case): see {@link #read}. */
     private final String[] schemas;
     private final String[] tables;
@@ -66,6 +90,7 @@ final class PostgresSessionProbe extends SessionProbe {
      */
     @Override
     Facts read(Connection connection, String defaultSchema, String[] guardedTables) throws SQLException {
+        joinedRights.clear(); // the role or the search path may have moved: the joined tables' rights too
         try (PreparedStatement ps = connection.prepareStatement(QUERY)) {
             ps.setArray(1, connection.createArrayOf("text", guardedTables));
             Array tableArray = connection.createArrayOf("text", tables);
@@ -185,6 +210,50 @@ final class PostgresSessionProbe extends SessionProbe {
                 i++;
             }
         }
+    }
+
+    /**
+     * See {@link #JOINED_QUERY}. Read once, and again once a second old between transactions (as the
+     * session's other facts), so that a {@code REVOKE} by another session is seen within a second;
+     * inside a transaction the last answer stands. A first read inside a transaction (Hibernate's
+     * eager loads run in one) may begin it and take its snapshot, as the lookup that asks would have
+     * at the same moment; at REPEATABLE READ that lookup passes through anyway (its table was not read yet).
+     */
+    @Override
+    boolean mayRead(Connection connection, String[][] tables) {
+        transactionFailed(connection); // unwraps
+        JoinedRights known = joinedRights.get(tables);
+        boolean idle;
+        try {
+            idle = pg != null && pg.getTransactionState() == TransactionState.IDLE && connection.getAutoCommit();
+        } catch (SQLException e) {
+            idle = false;
+        }
+        if (known != null && (!idle || System.nanoTime() - known.readAt() <= SessionState.FACTS_TTL_NANOS)) {
+            return known.readable();
+        }
+        if (pg == null || pg.getTransactionState() == TransactionState.FAILED) {
+            return false;
+        }
+        String[] schemas = new String[tables.length];
+        String[] names = new String[tables.length];
+        for (int i = 0; i < tables.length; i++) {
+            schemas[i] = tables[i][0];
+            names[i] = tables[i][1];
+        }
+        boolean readable;
+        try (PreparedStatement ps = connection.prepareStatement(JOINED_QUERY)) {
+            ps.setArray(1, connection.createArrayOf("text", schemas));
+            ps.setArray(2, connection.createArrayOf("text", names));
+            try (ResultSet rs = ps.executeQuery()) {
+                readable = rs.next() && rs.getBoolean(1);
+            }
+        } catch (SQLException e) {
+            LOG.debug("Could not read the rights on joined tables: the lookup passes through", e);
+            return false;
+        }
+        joinedRights.put(tables, new JoinedRights(readable, System.nanoTime()));
+        return readable;
     }
 
     private static int isolation(String level) {

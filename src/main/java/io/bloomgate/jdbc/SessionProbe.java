@@ -88,6 +88,15 @@ abstract class SessionProbe {
     }
 
     /**
+     * Whether the session may read every one of {@code tables} ({schema or null, table}, folded),
+     * which a lookup joins to its guarded table; false when it cannot tell. True where the database
+     * checks nothing per session that the gate's other checks miss.
+     */
+    boolean mayRead(Connection connection, String[][] tables) {
+        return true;
+    }
+
+    /**
      * Makes the driver prepare its statements on the database again before it next runs them, after
      * the session's name resolution may have moved. Nothing where the driver keeps none.
      */

@@ -63,6 +63,11 @@ final class SessionState implements LookupDecision.Session {
         /** See {@link SessionProbe#forgetPreparedStatements}. */
         void forgetPreparedStatements();
 
+        /** See {@link SessionProbe#mayRead}. */
+        default boolean mayRead(String[][] tables) {
+            return true;
+        }
+
         /** The driver's own connection under any pool's proxy: the session the gate's caches are about. */
         Object session();
 
@@ -274,6 +279,12 @@ final class SessionState implements LookupDecision.Session {
             readFacts();
         }
         return resolution == AS_BUILT;
+    }
+
+    /** Whether the session may read the tables a lookup joins (PostgreSQL: its role's rights, see {@link SessionProbe#mayRead}). */
+    @Override
+    public boolean mayReadJoined(String[][] joinedTables) {
+        return driver.mayRead(joinedTables);
     }
 
     /**
