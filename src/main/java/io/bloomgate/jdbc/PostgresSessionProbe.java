@@ -85,8 +85,8 @@ final class PostgresSessionProbe extends SessionProbe {
      * SET ROLE}, or for a connection of another user ({@code getConnection(user, password)}, the
      * {@code jdbc:bloomgate:} driver's per-connection properties). Table-level privilege only: a
      * role granted some columns passes through. A privilege revoked while the session lives is
-     * not seen until the session is read again: at most a second later in autocommit ({@code
-     * SessionState.FACTS_TTL_NANOS}), at the next autocommit lookup otherwise.
+     * not seen until the session is read again: at most a second later ({@code
+     * SessionState.FACTS_TTL_NANOS}).
      */
     @Override
     Facts read(Connection connection, String defaultSchema, String[] guardedTables) throws SQLException {
@@ -213,23 +213,17 @@ final class PostgresSessionProbe extends SessionProbe {
     }
 
     /**
-     * See {@link #JOINED_QUERY}. Read once, and again once a second old between transactions (as the
-     * session's other facts), so that a {@code REVOKE} by another session is seen within a second;
-     * inside a transaction the last answer stands. A first read inside a transaction (Hibernate's
-     * eager loads run in one) may begin it and take its snapshot, as the lookup that asks would have
-     * at the same moment; at REPEATABLE READ that lookup passes through anyway (its table was not read yet).
+     * See {@link #JOINED_QUERY}. Read again once a second old, as the session's other facts
+     * ({@code SessionState.FACTS_TTL_NANOS}), so that a {@code REVOKE} by another session is seen
+     * within a second. A read inside a transaction (Hibernate's eager loads run in one) may begin it
+     * and take its snapshot, as the lookup that asks would have at the same moment; at REPEATABLE
+     * READ that lookup passes through anyway (its table was not read in the snapshot yet).
      */
     @Override
     boolean mayRead(Connection connection, String[][] tables) {
         transactionFailed(connection); // unwraps
         JoinedRights known = joinedRights.get(tables);
-        boolean idle;
-        try {
-            idle = pg != null && pg.getTransactionState() == TransactionState.IDLE && connection.getAutoCommit();
-        } catch (SQLException e) {
-            idle = false;
-        }
-        if (known != null && (!idle || System.nanoTime() - known.readAt() <= SessionState.FACTS_TTL_NANOS)) {
+        if (known != null && System.nanoTime() - known.readAt() <= SessionState.FACTS_TTL_NANOS) {
             return known.readable();
         }
         if (pg == null || pg.getTransactionState() == TransactionState.FAILED) {

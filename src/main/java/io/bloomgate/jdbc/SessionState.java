@@ -291,7 +291,9 @@ final class SessionState implements LookupDecision.Session {
      * PostgreSQL: how long facts read from a session are trusted. Other sessions change them with no
      * statement through this one ({@code REVOKE SELECT}, {@code REVOKE USAGE} on the schema: 42501
      * for every lookup), as can code the gate does not see run (a trigger's {@code set_config}).
-     * Re-read only between transactions (autocommit): a read inside one could take its snapshot.
+     * Inside a transaction too, as the first read of a session may be: a read that begins the
+     * transaction takes its snapshot at the moment the lookup that asked would have, and at
+     * REPEATABLE READ that lookup then passes through (its table was not read in the snapshot yet).
      */
     static final long FACTS_TTL_NANOS = 1_000_000_000L;
 
@@ -300,7 +302,7 @@ final class SessionState implements LookupDecision.Session {
 
     private boolean expired(long readAt) {
         return context.dialect == Dialect.POSTGRES && System.nanoTime() - readAt > FACTS_TTL_NANOS
-                && !beganBySql && autoCommit();
+                && !driver.transactionFailed();
     }
 
     /**
