@@ -221,4 +221,35 @@ class PostgresNameResolutionTest {
             }
         }
     }
+
+    /**
+     * pg_catalog is searched before the path unless the path names it: a guarded table named like a
+     * catalog relation is not what its unqualified name reads (here the catalog's view, without the
+     * column: 42703).
+     */
+    @Test
+    void aGuardedTableNamedLikeACatalogRelationIsNotReadByItsUnqualifiedName() throws SQLException {
+        H2Databases.run(db, "CREATE TABLE public.pg_tables (id bigint PRIMARY KEY, email text NOT NULL)",
+                "INSERT INTO public.pg_tables VALUES (1, 'a@x')");
+        try (BloomGate catalogNamed = BloomGate.builder(db).guard("public.pg_tables", "email").build();
+                Connection first = catalogNamed.dataSource().getConnection();
+                Connection c = catalogNamed.dataSource().getConnection()) {
+            String sql = "SELECT id, email FROM pg_tables WHERE email = ?";
+            run(first, "SET search_path = public, pg_catalog"); // here the name is the guarded table
+            assertThat(query(first, sql, "a@x")).containsExactly("1|a@x");
+            assertThat(query(first, sql, "b@x")).isEmpty();
+            run(c, "SET search_path = public");
+            List<String> outcomes = new ArrayList<>();
+            for (String key : List.of("a@x", "b@x", "c@x", "d@x")) {
+                try {
+                    outcomes.add(query(c, sql, key).toString());
+                } catch (SQLException e) {
+                    outcomes.add(e.getSQLState());
+                }
+            }
+            assertThat(outcomes).containsOnly("42703");
+        } finally {
+            H2Databases.run(db, "SELECT bloomgate.uninstall_guard('public.pg_tables', 'email')", "DROP TABLE public.pg_tables");
+        }
+    }
 }

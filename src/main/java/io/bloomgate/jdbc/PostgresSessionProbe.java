@@ -26,8 +26,10 @@ final class PostgresSessionProbe extends SessionProbe {
 
     private static final String QUERY = "SELECT pg_catalog.current_setting('transaction_isolation'),"
             + " pg_catalog.current_schema(),"
-            + " EXISTS (SELECT 1 FROM pg_catalog.pg_class c WHERE c.relnamespace = pg_catalog.pg_my_temp_schema()"
-            + " AND c.relname = ANY (?)),"
+            // pg_catalog too: searched first unless the path names it later, and then a guarded table
+            // named like a catalog relation (public.pg_tables) is not what its unqualified name reads.
+            + " EXISTS (SELECT 1 FROM pg_catalog.pg_class c WHERE c.relnamespace IN (pg_catalog.pg_my_temp_schema(),"
+            + " 'pg_catalog'::pg_catalog.regnamespace) AND c.relname = ANY (?)),"
             + " (SELECT pg_catalog.count(*) = pg_catalog.cardinality(?::text[])"
             + " AND pg_catalog.bool_and(pg_catalog.has_schema_privilege(n.oid, 'USAGE')"
             + " AND pg_catalog.has_table_privilege(c.oid, 'SELECT'))"
@@ -125,9 +127,9 @@ final class PostgresSessionProbe extends SessionProbe {
         }
         for (String entry : entries) {
             if (entry.equals("pg_catalog") || entry.equals("pg_temp")) {
-                // pg_catalog takes no user tables (it needs allow_system_table_mods); pg_temp holds
-                // only tables this session creates, through statements the gate sees (read has checked
-                // the ones already there).
+                // Neither takes tables from other sessions: pg_catalog only with allow_system_table_mods
+                // (read checks its relations named like guarded tables), pg_temp only this session's,
+                // through statements the gate sees (read checks the ones already there).
                 continue;
             }
             String name = entry.equals("$user") ? currentUser : entry;
