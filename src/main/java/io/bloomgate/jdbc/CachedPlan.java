@@ -247,6 +247,15 @@ abstract sealed class CachedPlan
             this.joinedTables = shape.joinedTables;
         }
 
+        /** Drops what answers copy (the joined tables changed): the next real execution copies it again. */
+        void forgetCopies() {
+            copies.forget();
+            Copies own = ownCopies;
+            if (own != null) {
+                own.forget();
+            }
+        }
+
         /** Whether texts of this shape need their own copies: the shape's metadata quotes its text in a label. */
         boolean needsOwnCopies() {
             Copies shared = copies;
@@ -406,6 +415,12 @@ abstract sealed class CachedPlan
 
         MetaDataCopy metaData() {
             return metaData;
+        }
+
+        /** Forgets every copy (see {@link Lookup#forgetCopies}). */
+        void forget() {
+            metaData = null;
+            emptyInputRow = null;
         }
 
         /** Keeps the metadata of {@code sql}'s first real execution (the first copy wins). */

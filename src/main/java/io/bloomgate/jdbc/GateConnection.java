@@ -101,7 +101,7 @@ final class GateConnection extends ForwardingConnection {
         }
 
         @Override
-        public boolean mayRead(String[][] tables) {
+        public String mayRead(String[][] tables) {
             return probe.mayRead(delegate, tables);
         }
 

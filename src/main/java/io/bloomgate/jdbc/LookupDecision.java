@@ -70,11 +70,11 @@ final class LookupDecision {
         boolean resolvesAsBuilt();
 
         /**
-         * Whether the session may read every table of {@code joinedTables} ({schema or null, table}),
-         * as a lookup joining them needs: the database refuses the statement otherwise, whatever the
-         * key. True where the gate's other checks cover it.
+         * Whether the session may read every table {@code plan} joins, as the lookup needs (the
+         * database refuses the statement otherwise, whatever the key), and they are the tables its
+         * copied metadata describes. True where the gate's other checks cover it.
          */
-        default boolean mayReadJoined(String[][] joinedTables) {
+        default boolean mayReadJoined(CachedPlan.Lookup plan) {
             return true;
         }
 
@@ -227,7 +227,7 @@ final class LookupDecision {
         // Every lookup, qualified or not: a joined table or a subquery may name a table without its
         // schema, and the answer's metadata (copied from a session that resolved names as at build)
         // would describe another table than the one this session reads.
-        if (!session.resolvesAsBuilt() || plan.joinedTables.length > 0 && !session.mayReadJoined(plan.joinedTables)) {
+        if (!session.resolvesAsBuilt() || plan.joinedTables.length > 0 && !session.mayReadJoined(plan)) {
             return Verdict.SCHEMA;
         }
         for (int index : plan.limitParameters) {

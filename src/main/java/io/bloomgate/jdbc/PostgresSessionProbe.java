@@ -40,26 +40,35 @@ final class PostgresSessionProbe extends SessionProbe {
 
     /**
      * Whether the role may read each table a lookup joins, as PostgreSQL's parser and executor check
-     * before any row is read (42501 otherwise, whatever the key): an unqualified name is the first
-     * relation of that name in the session's effective search path ({@code current_schemas(true)}:
-     * pg_temp and pg_catalog included, only schemas the role may use), a qualified one needs {@code
-     * USAGE} on its schema. Only plain and partitioned tables without row-level security count: a view
-     * reads its base tables with other rights ({@code security_invoker} ones with the role's), and a
-     * policy on a joined table may raise on rows PostgreSQL reads when it joins in another order.
+     * before any row is read (42501 otherwise, whatever the key), and what those tables are: an
+     * unqualified name is the first relation of that name in the session's effective search path
+     * ({@code current_schemas(true)}: pg_temp and pg_catalog included, only schemas the role may
+     * use), a qualified one needs {@code USAGE} on its schema. Only plain and partitioned tables
+     * without row-level security count: a view reads its base tables with other rights ({@code
+     * security_invoker} ones with the role's), and a policy on a joined table may raise on rows
+     * PostgreSQL reads when it joins in another order. The second column is the tables' definition
+     * (oid, then each column's name, type, modifier and collation): an answer's copied metadata
+     * describes the tables as they were when it was copied.
      */
-    private static final String JOINED_QUERY = "SELECT pg_catalog.bool_and(COALESCE((SELECT c.relkind IN ('r', 'p')"
-            + " AND NOT c.relrowsecurity AND pg_catalog.has_table_privilege(c.oid, 'SELECT')"
+    private static final String JOINED_QUERY = "SELECT pg_catalog.bool_and(r.ok IS TRUE),"
+            + " pg_catalog.string_agg(COALESCE(r.def, '?'), ';' ORDER BY g.i)"
+            + " FROM ROWS FROM (pg_catalog.unnest(?::text[]), pg_catalog.unnest(?::text[])) WITH ORDINALITY AS g(s, t, i)"
+            + " LEFT JOIN LATERAL (SELECT c.relkind IN ('r', 'p') AND NOT c.relrowsecurity"
+            + " AND pg_catalog.has_table_privilege(c.oid, 'SELECT') AS ok,"
+            + " c.oid::text || ':' || COALESCE((SELECT pg_catalog.string_agg(a.attname || ' ' || a.atttypid || ' '"
+            + " || a.atttypmod || ' ' || a.attcollation, ',' ORDER BY a.attnum) FROM pg_catalog.pg_attribute a"
+            + " WHERE a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped), '') AS def"
             + " FROM pg_catalog.unnest(CASE WHEN g.s IS NULL THEN pg_catalog.current_schemas(true)"
             + " ELSE ARRAY[g.s::name] END) WITH ORDINALITY AS p(n, i)"
             + " JOIN pg_catalog.pg_namespace ns ON ns.nspname = p.n"
             + " JOIN pg_catalog.pg_class c ON c.relnamespace = ns.oid AND c.relname = g.t"
-            + " WHERE pg_catalog.has_schema_privilege(ns.oid, 'USAGE') ORDER BY p.i LIMIT 1), false))"
-            + " FROM ROWS FROM (pg_catalog.unnest(?::text[]), pg_catalog.unnest(?::text[])) AS g(s, t)";
+            + " WHERE pg_catalog.has_schema_privilege(ns.oid, 'USAGE') ORDER BY p.i LIMIT 1) r ON true";
 
     /** {@link #mayRead}'s answers per joined-table list (a plan's own array), until the session is read again. */
     private final java.util.Map<String[][], JoinedRights> joinedRights = new java.util.IdentityHashMap<>();
 
-    private record JoinedRights(boolean readable, long readAt) {
+    /** @param definition the joined tables' definition if the role may read them all, else null */
+    private record JoinedRights(String definition, long readAt) {
     }
 
     /** The guarded tables' schemas and names, pairwise (catalog case): see {@link #read}. */
@@ -222,14 +231,14 @@ final class PostgresSessionProbe extends SessionProbe {
      * READ that lookup passes through anyway (its table was not read in the snapshot yet).
      */
     @Override
-    boolean mayRead(Connection connection, String[][] tables) {
+    String mayRead(Connection connection, String[][] tables) {
         transactionFailed(connection); // unwraps
         JoinedRights known = joinedRights.get(tables);
         if (known != null && System.nanoTime() - known.readAt() <= SessionState.FACTS_TTL_NANOS) {
-            return known.readable();
+            return known.definition();
         }
         if (pg == null || pg.getTransactionState() == TransactionState.FAILED) {
-            return false;
+            return null;
         }
         String[] schemas = new String[tables.length];
         String[] names = new String[tables.length];
@@ -237,19 +246,19 @@ final class PostgresSessionProbe extends SessionProbe {
             schemas[i] = tables[i][0];
             names[i] = tables[i][1];
         }
-        boolean readable;
+        String definition;
         try (PreparedStatement ps = connection.prepareStatement(JOINED_QUERY)) {
             ps.setArray(1, connection.createArrayOf("text", schemas));
             ps.setArray(2, connection.createArrayOf("text", names));
             try (ResultSet rs = ps.executeQuery()) {
-                readable = rs.next() && rs.getBoolean(1);
+                definition = rs.next() && rs.getBoolean(1) ? rs.getString(2) : null;
             }
         } catch (SQLException e) {
             LOG.debug("Could not read the rights on joined tables: the lookup passes through", e);
-            return false;
+            return null;
         }
-        joinedRights.put(tables, new JoinedRights(readable, System.nanoTime()));
-        return readable;
+        joinedRights.put(tables, new JoinedRights(definition, System.nanoTime()));
+        return definition;
     }
 
     private static int isolation(String level) {

@@ -88,12 +88,13 @@ abstract class SessionProbe {
     }
 
     /**
-     * Whether the session may read every one of {@code tables} ({schema or null, table}, folded),
-     * which a lookup joins to its guarded table; false when it cannot tell. True where the database
-     * checks nothing per session that the gate's other checks miss.
+     * The definition of {@code tables} ({schema or null, table}, folded), which a lookup joins to its
+     * guarded table, if the session may read every one of them; null if not, or when it cannot tell.
+     * Equal definitions describe the same tables with the same columns. The empty string where the
+     * database checks nothing per session that the gate's other checks miss.
      */
-    boolean mayRead(Connection connection, String[][] tables) {
-        return true;
+    String mayRead(Connection connection, String[][] tables) {
+        return "";
     }
 
     /**

@@ -64,8 +64,8 @@ final class SessionState implements LookupDecision.Session {
         void forgetPreparedStatements();
 
         /** See {@link SessionProbe#mayRead}. */
-        default boolean mayRead(String[][] tables) {
-            return true;
+        default String mayRead(String[][] tables) {
+            return "";
         }
 
         /** The driver's own connection under any pool's proxy: the session the gate's caches are about. */
@@ -281,10 +281,28 @@ final class SessionState implements LookupDecision.Session {
         return resolution == AS_BUILT;
     }
 
-    /** Whether the session may read the tables a lookup joins (PostgreSQL: its role's rights, see {@link SessionProbe#mayRead}). */
+    /**
+     * PostgreSQL: whether the session may read the tables {@code plan} joins (its role's rights, see
+     * {@link SessionProbe#mayRead}), and they are still the tables its copied metadata describes: when
+     * their definition differs from the one last seen for the plan (columns altered, or the name now
+     * another table), or none was seen yet, the copies are dropped and this lookup passes through, so
+     * the next real execution copies them afresh.
+     */
     @Override
-    public boolean mayReadJoined(String[][] joinedTables) {
-        return driver.mayRead(joinedTables);
+    public boolean mayReadJoined(CachedPlan.Lookup plan) {
+        if (context.dialect != Dialect.POSTGRES) {
+            return true;
+        }
+        String definition = driver.mayRead(plan.joinedTables);
+        if (definition == null) {
+            return false;
+        }
+        String known = context.joinedDefinitions.put(plan.joinedTables, definition);
+        if (!definition.equals(known)) {
+            plan.forgetCopies();
+            return false;
+        }
+        return true;
     }
 
     /**
