@@ -417,6 +417,13 @@ abstract sealed class CachedPlan
             return metaData;
         }
 
+        /** When the metadata was copied ({@link System#nanoTime()}), once {@link #metaData()} is set. */
+        private volatile long copiedAt;
+
+        long copiedAt() {
+            return copiedAt;
+        }
+
         /** Forgets every copy (see {@link Lookup#forgetCopies}). */
         void forget() {
             metaData = null;
@@ -436,7 +443,8 @@ abstract sealed class CachedPlan
             }
             copiedFrom = sql;
             labelsQuoteText = quotes;
-            metaData = copy; // last: publishes the two above
+            copiedAt = System.nanoTime();
+            metaData = copy; // last: publishes the three above
         }
     }
 

@@ -285,8 +285,10 @@ final class SessionState implements LookupDecision.Session {
      * PostgreSQL: whether the session may read the tables {@code plan} joins (its role's rights, see
      * {@link SessionProbe#mayRead}), and they are still the tables its copied metadata describes: when
      * their definition differs from the one last seen for the plan (columns altered, or the name now
-     * another table), or none was seen yet, the copies are dropped and this lookup passes through, so
-     * the next real execution copies them afresh.
+     * another table), or none was seen yet and the copies are more than a second old (the bound the
+     * session's other facts keep too; copies made after this first read describe what it read, or
+     * what a later read will compare), the copies are dropped and this lookup passes through, so the
+     * next real execution copies them afresh.
      */
     @Override
     public boolean mayReadJoined(CachedPlan.Lookup plan) {
@@ -298,6 +300,10 @@ final class SessionState implements LookupDecision.Session {
             return false;
         }
         String known = context.joinedDefinitions.put(plan.joinedTables, definition);
+        CachedPlan.Copies copies = plan.copies();
+        if (known == null && (copies.metaData() == null || System.nanoTime() - copies.copiedAt() <= FACTS_TTL_NANOS)) {
+            return true; // not copied yet, or less than a second before this read: the same tables
+        }
         if (!definition.equals(known)) {
             plan.forgetCopies();
             return false;
