@@ -6,7 +6,6 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.util.List;
 import org.postgresql.core.BaseConnection;
 import org.postgresql.core.TransactionState;
 import org.slf4j.Logger;
@@ -16,9 +15,11 @@ import org.slf4j.LoggerFactory;
  * PostgreSQL's session facts in one round trip: the transaction isolation, the schema unqualified
  * names resolve to first ({@code current_schema()}, which follows {@code search_path}, {@code
  * "$user"} after {@code SET ROLE} and anything else that moves it), and whether a temporary table
- * shadows a guarded name ({@code pg_temp} is searched before the path), and that nothing can come
- * before the build's schema in {@code search_path} ({@link #searchedFirst}). Loaded only when pgjdbc is
- * the driver.
+ * shadows a guarded name ({@code pg_temp} is searched before the path). A schema created (or
+ * granted) later ahead of the build's schema in {@code search_path} — the default {@code "$user"}
+ * — moves {@code current_schema()}; the facts are read again once a second old ({@code
+ * SessionState.FACTS_TTL_NANOS}), so that is seen within a second, like other DDL around the gate.
+ * Loaded only when pgjdbc is the driver.
  */
 final class PostgresSessionProbe extends SessionProbe {
 
@@ -35,8 +36,7 @@ final class PostgresSessionProbe extends SessionProbe {
             + " AND pg_catalog.has_table_privilege(c.oid, 'SELECT'))"
             + " FROM ROWS FROM (pg_catalog.unnest(?::text[]), pg_catalog.unnest(?::text[])) AS g(s, t)"
             + " JOIN pg_catalog.pg_namespace n ON n.nspname = g.s"
-            + " JOIN pg_catalog.pg_class c ON c.relnamespace = n.oid AND c.relname = g.t),"
-            + " pg_catalog.current_setting('search_path'), CURRENT_USER";
+            + " JOIN pg_catalog.pg_class c ON c.relnamespace = n.oid AND c.relname = g.t)";
 
     /**
      * Whether the role may read each table a lookup joins, as PostgreSQL's parser and executor check
@@ -112,113 +112,8 @@ final class PostgresSessionProbe extends SessionProbe {
                 rs.next();
                 int isolation = isolation(rs.getString(1));
                 boolean same = defaultSchema.equals(rs.getString(2)) && !rs.getBoolean(3)
-                        && rs.getBoolean(4) // NULL (a table not found) reads false: pass through
-                        && searchedFirst(defaultSchema, rs.getString(5), rs.getString(6));
+                        && rs.getBoolean(4); // NULL (a table not found) reads false: pass through
                 return new Facts(isolation, same);
-            }
-        }
-    }
-
-    /**
-     * Whether {@code schema} is the first schema {@code searchPath} names (after {@code "$user"} is
-     * read as {@code currentUser}; {@code pg_catalog} and {@code pg_temp} aside, see {@link #read}).
-     * {@code current_schema()} is only the first entry that exists <em>now</em> and that the role may
-     * use: an entry before it that names no such schema yet ({@code "$user"} by default) is one
-     * another session can create, or grant {@code USAGE} on, at any moment, with a table named like
-     * a guarded one in it, and the session then reads that table with no statement of its own to
-     * say so. So unqualified names count as resolved as at build only when nothing can come before
-     * the build's schema. A search path the split below does not understand counts as different.
-     */
-    static boolean searchedFirst(String schema, String searchPath, String currentUser) {
-        List<String> entries = searchPathEntries(searchPath);
-        if (entries == null) {
-            return false;
-        }
-        for (String entry : entries) {
-            if (entry.equals("pg_catalog") || entry.equals("pg_temp")) {
-                // Neither takes tables from other sessions: pg_catalog only with allow_system_table_mods
-                // (read checks its relations named like guarded tables), pg_temp only this session's,
-                // through statements the gate sees (read checks the ones already there).
-                continue;
-            }
-            String name = entry.equals("$user") ? currentUser : entry;
-            if (!schema.equals(name) && !FIRST_ENTRY_WARNED.getAndSet(true)) {
-                LOG.warn("Lookups with unqualified names pass through on sessions whose search_path ({}) names {}"
-                        + " before the guarded tables' schema {}: a schema of that name, created later by anyone,"
-                        + " would be searched first. Set the search path to start with {} to have them answered"
-                        + " (e.g. ALTER ROLE {} SET search_path = {}); this is logged once.",
-                        searchPath, entry.equals("$user") ? "\"$user\" (" + currentUser + ")" : name, schema, schema,
-                        currentUser, schema);
-            }
-            return schema.equals(name);
-        }
-        return false;
-    }
-
-    /** Logs {@link #searchedFirst}'s advice once per JVM: every session of such an application would repeat it. */
-    private static final java.util.concurrent.atomic.AtomicBoolean FIRST_ENTRY_WARNED =
-            new java.util.concurrent.atomic.AtomicBoolean();
-
-    /**
-     * The schema names of a {@code search_path} setting as PostgreSQL splits it ({@code
-     * SplitIdentifierString}: comma-separated, blanks around names ignored, double-quoted names exact
-     * with {@code ""} for a quote, unquoted ones folded to lower case); null if it is not such a list.
-     */
-    static List<String> searchPathEntries(String setting) {
-        if (setting == null) {
-            return null;
-        }
-        List<String> entries = new java.util.ArrayList<>();
-        int n = setting.length();
-        int i = 0;
-        while (i < n && Character.isWhitespace(setting.charAt(i))) {
-            i++;
-        }
-        if (i == n) {
-            return entries; // an empty search path
-        }
-        while (true) {
-            StringBuilder name = new StringBuilder();
-            if (i < n && setting.charAt(i) == '"') {
-                i++;
-                while (true) {
-                    if (i >= n) {
-                        return null; // unterminated quote
-                    }
-                    char c = setting.charAt(i++);
-                    if (c == '"') {
-                        if (i < n && setting.charAt(i) == '"') {
-                            name.append('"');
-                            i++;
-                        } else {
-                            break;
-                        }
-                    } else {
-                        name.append(c);
-                    }
-                }
-            } else {
-                while (i < n && setting.charAt(i) != ',' && !Character.isWhitespace(setting.charAt(i))) {
-                    char c = setting.charAt(i++);
-                    name.append(c >= 'A' && c <= 'Z' ? (char) (c + ('a' - 'A')) : c);
-                }
-                if (name.length() == 0) {
-                    return null; // an empty unquoted name
-                }
-            }
-            entries.add(name.toString());
-            while (i < n && Character.isWhitespace(setting.charAt(i))) {
-                i++;
-            }
-            if (i == n) {
-                return entries;
-            }
-            if (setting.charAt(i) != ',') {
-                return null;
-            }
-            i++;
-            while (i < n && Character.isWhitespace(setting.charAt(i))) {
-                i++;
             }
         }
     }
