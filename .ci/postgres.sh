@@ -45,6 +45,9 @@ GRANT bloomgate_fuzz TO bloomgate_fuzz_app, bloomgate;
 -- Without this, the role's "$user" schema would be bloomgate's own schema once it exists, and
 -- the tests' unqualified tables would land in it.
 ALTER ROLE bloomgate SET search_path = public;
+-- PostgresReplicaRoleTest writes rows with session_replication_role = replica (as bulk loads and
+-- logical replication do), which a non-superuser may set only with this grant (PostgreSQL 15).
+GRANT SET ON PARAMETER session_replication_role TO bloomgate;
 SELECT 'CREATE DATABASE bloomgate_test OWNER bloomgate'
 WHERE NOT EXISTS (SELECT FROM pg_database WHERE datname = 'bloomgate_test') \gexec
 SQL

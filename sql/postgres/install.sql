@@ -340,6 +340,14 @@ BEGIN
                    ' WHEN (OLD.%s IS DISTINCT FROM NEW.%s) EXECUTE FUNCTION %s_update()', gid, target, keyref, keyref, fn);
     EXECUTE format('CREATE TRIGGER bloomgate_g%s_truncate AFTER TRUNCATE ON %s FOR EACH STATEMENT EXECUTE FUNCTION %s_truncate()',
                    gid, target, fn);
+    -- ENABLE ALWAYS (version 10): a trigger enabled the ordinary way ('O') does not fire in a session
+    -- with session_replication_role = replica (bulk loads, pg_restore without --disable-triggers
+    -- run that way, logical replication's apply worker), and the rows that session writes would be
+    -- visible to readers but missing from every filter. PostgreSQL 15 passes the setting on to the
+    -- clones of the row triggers on existing and later partitions; guard_triggers_ok checks them.
+    EXECUTE format('ALTER TABLE %s ENABLE ALWAYS TRIGGER bloomgate_g%s_insert, ENABLE ALWAYS TRIGGER bloomgate_g%s_update,'
+                   ' ENABLE ALWAYS TRIGGER bloomgate_g%s_delete, ENABLE ALWAYS TRIGGER bloomgate_g%s_truncate',
+                   target, gid, gid, gid, gid);
     RETURN gid;
 END
 $install$;
@@ -357,17 +365,25 @@ BEGIN
 END
 $drop$;
 
--- How many of guard gid's four triggers are in place and enabled on target (4 when healthy).
--- A trigger disabled with ALTER TABLE ... DISABLE TRIGGER, or a table in
--- session_replication_role = replica, does not fire: the first is detected here, the second cannot be.
--- A plain table that has gained inheritance children counts as 0: queries on it return the
--- children's rows, whose writes fire none of its triggers.
+-- How many of guard gid's four triggers are in place and enabled ALWAYS on target (4 when healthy).
+-- A trigger disabled (ALTER TABLE ... DISABLE TRIGGER) does not fire, and one enabled the ordinary
+-- way ('O', as before version 10) does not fire in sessions with session_replication_role = replica:
+-- either counts as missing. A plain table that has gained inheritance children counts as 0: queries
+-- on it return the children's rows, whose writes fire none of its triggers. So does a partitioned
+-- table with a leaf partition whose clone of a row trigger is missing or not ALWAYS (a partition's
+-- trigger disabled by hand): the rows written to that partition would go unlogged.
 CREATE OR REPLACE FUNCTION bloomgate.guard_triggers_ok(target regclass, gid integer)
 RETURNS integer LANGUAGE sql STABLE AS $ok$
     SELECT CASE WHEN EXISTS (SELECT 1 FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhparent
                               WHERE i.inhparent = target AND c.relkind = 'r') THEN 0
+           WHEN EXISTS (SELECT 1 FROM pg_partition_tree(target) p
+                         CROSS JOIN unnest(ARRAY['bloomgate_g' || gid || '_insert', 'bloomgate_g' || gid || '_update',
+                                                 'bloomgate_g' || gid || '_delete']) AS n(tgname)
+                         WHERE p.isleaf AND p.relid <> target
+                           AND NOT EXISTS (SELECT 1 FROM pg_trigger t WHERE t.tgrelid = p.relid
+                                            AND t.tgname = n.tgname AND t.tgenabled = 'A')) THEN 0
            ELSE (SELECT count(*)::integer FROM pg_trigger
-                  WHERE tgrelid = target AND NOT tgisinternal AND tgenabled IN ('O', 'A')
+                  WHERE tgrelid = target AND NOT tgisinternal AND tgenabled = 'A'
                     AND tgname IN ('bloomgate_g' || gid || '_insert', 'bloomgate_g' || gid || '_update',
                                    'bloomgate_g' || gid || '_delete', 'bloomgate_g' || gid || '_truncate'))
            END;
@@ -397,22 +413,24 @@ $uninstall$;
 
 -- Upgrades: guards installed by an older version get this version's trigger functions (version 8:
 -- without pg_notify; version 9: row-level insert triggers, the new default, for guards installed
--- with the old one). Re-installing needs the table's owner: where the user running this script is
+-- with the old one; version 10: triggers enabled ALWAYS). Re-installing needs the table's owner: where the user running this script is
 -- not, that guard keeps its older (correct, slower) triggers with a warning, and build() or
 -- bloomgate.install_guard as the owner replaces them later.
 DO $regenerate$
 DECLARE
     g record;
 BEGIN
-    IF (SELECT coalesce(max(version), 0) FROM bloomgate.version) < 9 THEN
-        UPDATE bloomgate.guards SET row_level = true;
+    IF (SELECT coalesce(max(version), 0) FROM bloomgate.version) < 10 THEN
+        IF (SELECT coalesce(max(version), 0) FROM bloomgate.version) < 9 THEN
+            UPDATE bloomgate.guards SET row_level = true;
+        END IF;
         FOR g IN SELECT schema_name, table_name, column_name, row_level FROM bloomgate.guards
                   WHERE to_regclass(format('%I.%I', schema_name, table_name)) IS NOT NULL LOOP
             BEGIN
                 PERFORM bloomgate.install_guard(to_regclass(format('%I.%I', g.schema_name, g.table_name)),
                                                 g.column_name, g.row_level);
             EXCEPTION WHEN insufficient_privilege THEN
-                RAISE WARNING 'bloomgate: the triggers of %.%.% are an older version''s (slower for writers): run SELECT bloomgate.install_guard(%L, %L) as the table''s owner',
+                RAISE WARNING 'bloomgate: the triggers of %.%.% are an older version''s (not ALWAYS, or slower for writers; the gate passes its lookups through until they are replaced): run SELECT bloomgate.install_guard(%L, %L) as the table''s owner',
                     g.schema_name, g.table_name, g.column_name, format('%I.%I', g.schema_name, g.table_name), g.column_name;
             END;
         END LOOP;
@@ -420,6 +438,6 @@ BEGIN
 END
 $regenerate$;
 
-INSERT INTO bloomgate.version (version) VALUES (9)
+INSERT INTO bloomgate.version (version) VALUES (10)
     ON CONFLICT (one) DO UPDATE SET version = EXCLUDED.version;
 COMMIT;

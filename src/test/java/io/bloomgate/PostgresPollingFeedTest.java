@@ -116,7 +116,7 @@ class PostgresPollingFeedTest extends PostgresInstances {
         assertThat(notifyingFunctions()).isEqualTo(1);
         raw("INSERT INTO " + table + " VALUES (92001, 'logged at version 7')");
         BloomGate upgraded = instance();
-        assertThat(count("SELECT version FROM bloomgate.version")).isEqualTo(9);
+        assertThat(count("SELECT version FROM bloomgate.version")).isEqualTo(10);
         assertThat(notifyingFunctions()).as("regenerated without pg_notify").isZero();
         // Version 9: row-level insert triggers, the new default (one query per row instead of a
         // transition table and two queries per statement).

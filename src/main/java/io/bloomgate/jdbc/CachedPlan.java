@@ -205,6 +205,11 @@ abstract sealed class CachedPlan
         /** Answerable only while the session runs READ COMMITTED (a MySQL {@code SKIP LOCKED} read). */
         final boolean readCommittedOnly;
         /**
+         * The tables joined to the guarded one (each {schema or null, table}, folded): the session must
+         * may read each (see {@link LookupDecision.Session#mayReadJoined}); empty without joins.
+         */
+        final String[][] joinedTables;
+        /**
          * What an answer of this plan copies from a real execution (its metadata, its row on empty
          * input), shared by every text of one {@link io.bloomgate.sql.StatementShape}.
          */
@@ -214,6 +219,12 @@ abstract sealed class CachedPlan
 
         Lookup(Guard guard, String sql, Key[] keys, int[] limitParameters, OtherParameter[] otherParameters,
                 boolean rowsOnEmptyInput, boolean readCommittedOnly, Copies copies) {
+            this(guard, sql, keys, limitParameters, otherParameters, rowsOnEmptyInput, readCommittedOnly, copies,
+                    new String[0][]);
+        }
+
+        Lookup(Guard guard, String sql, Key[] keys, int[] limitParameters, OtherParameter[] otherParameters,
+                boolean rowsOnEmptyInput, boolean readCommittedOnly, Copies copies, String[][] joinedTables) {
             super(guard, sql);
             this.keys = keys;
             this.limitParameters = limitParameters;
@@ -221,6 +232,7 @@ abstract sealed class CachedPlan
             this.rowsOnEmptyInput = rowsOnEmptyInput;
             this.readCommittedOnly = readCommittedOnly;
             this.copies = copies;
+            this.joinedTables = joinedTables;
         }
 
         /** A text of {@code shape}'s shape (see {@link CachedPlan#CachedPlan(CachedPlan, String)}). */
@@ -232,6 +244,16 @@ abstract sealed class CachedPlan
             this.rowsOnEmptyInput = shape.rowsOnEmptyInput;
             this.readCommittedOnly = shape.readCommittedOnly;
             this.copies = shape.copies;
+            this.joinedTables = shape.joinedTables;
+        }
+
+        /** Drops what answers copy (the joined tables changed): the next real execution copies it again. */
+        void forgetCopies() {
+            copies.forget();
+            Copies own = ownCopies;
+            if (own != null) {
+                own.forget();
+            }
         }
 
         /** Whether texts of this shape need their own copies: the shape's metadata quotes its text in a label. */
@@ -395,6 +417,19 @@ abstract sealed class CachedPlan
             return metaData;
         }
 
+        /** When the metadata was copied ({@link System#nanoTime()}), once {@link #metaData()} is set. */
+        private volatile long copiedAt;
+
+        long copiedAt() {
+            return copiedAt;
+        }
+
+        /** Forgets every copy (see {@link Lookup#forgetCopies}). */
+        void forget() {
+            metaData = null;
+            emptyInputRow = null;
+        }
+
         /** Keeps the metadata of {@code sql}'s first real execution (the first copy wins). */
         void metaData(java.sql.ResultSetMetaData md, String sql) throws java.sql.SQLException {
             if (metaData != null) {
@@ -408,7 +443,8 @@ abstract sealed class CachedPlan
             }
             copiedFrom = sql;
             labelsQuoteText = quotes;
-            metaData = copy; // last: publishes the two above
+            copiedAt = System.nanoTime();
+            metaData = copy; // last: publishes the three above
         }
     }
 
@@ -445,8 +481,13 @@ abstract sealed class CachedPlan
             if (semantics != null) {
                 return new Bypass(guard, BypassReason.NOT_ELIGIBLE, sql);
             }
+            String[][] joined = new String[l.joinedTables().size()][];
+            for (int i = 0; i < joined.length; i++) {
+                List<String> name = l.joinedTables().get(i);
+                joined[i] = new String[] {name.size() > 1 ? name.get(0) : null, name.get(name.size() - 1)};
+            }
             return new Lookup(guard, sql, keys(l.keys(), guard), limits, others, l.rowsOnEmptyInput(),
-                    l.readCommittedOnly(), new Copies());
+                    l.readCommittedOnly(), new Copies(), joined);
         }
         if (plan instanceof StatementPlan.Write w) {
             return new Write(sql, part(w, context));

@@ -91,6 +91,15 @@ interface DriverErrors {
         return true;
     }
 
+    /**
+     * Whether the driver runs SQL text given to a prepared statement's {@code execute(String)},
+     * {@code executeQuery(String)}, {@code executeUpdate(String)} or {@code addBatch(String)} as a
+     * plain statement would, where JDBC says it must refuse it (pgjdbc, H2 and MariaDB Connector/J do).
+     */
+    default boolean runsTextOfPreparedStatements() {
+        return false;
+    }
+
     /** {@code getWarnings()}: by default none, once the result is checked. */
     default SQLWarning warnings(RowlessResultSet rs) throws SQLException {
         checkProperty(rs);

@@ -7,8 +7,8 @@ import java.sql.Statement;
  * The answer for a lookup whose keys the filter rules out: a forward-only, read-only result with
  * the columns the database's own answer has (copied from the first real execution of the SQL
  * text) and no rows, which behaves as the driver's own empty result does (see
- * {@link RowlessResultSet} and the driver's {@link DriverErrors}). Closing it tells its statement
- * (for {@code closeOnCompletion}).
+ * {@link RowlessResultSet} and the driver's {@link DriverErrors}). Closing it tells its statement's
+ * {@link CurrentResult} (for {@code closeOnCompletion}).
  */
 final class EmptyResultSet extends RowlessResultSet {
 
@@ -31,7 +31,7 @@ final class EmptyResultSet extends RowlessResultSet {
 
     @Override
     void onClose() throws SQLException {
-        statement.answerClosed(this);
+        statement.results.answerClosed(this);
     }
 
     @Override

@@ -111,6 +111,11 @@ final class GateConnection extends ForwardingConnection {
         }
 
         @Override
+        public String mayRead(String[][] tables) {
+            return probe.mayRead(delegate, tables);
+        }
+
+        @Override
         public Object session() {
             try {
                 return delegate.isWrapperFor(Connection.class) ? delegate.unwrap(Connection.class) : delegate;

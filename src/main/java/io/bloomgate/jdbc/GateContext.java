@@ -84,6 +84,13 @@ public final class GateContext {
      */
     final java.util.Map<Object, Integer> sessionModes = java.util.Collections.synchronizedMap(new java.util.WeakHashMap<>());
     /** Sessions where a temporary table may shadow a guarded name: unqualified lookups pass through for good. */
+    /**
+     * PostgreSQL: the definition of the tables each lookup plan joins (keyed by the plan's array) as
+     * last seen by a session, which the plan's copied metadata describes (see {@code
+     * SessionState.mayReadJoined}).
+     */
+    final java.util.Map<String[][], String> joinedDefinitions =
+            java.util.Collections.synchronizedMap(new java.util.WeakHashMap<>());
     final java.util.Map<Object, Boolean> shadowedSessions = java.util.Collections.synchronizedMap(new java.util.WeakHashMap<>());
     /** The guarded tables' unqualified names (catalog case), for the session probe's shadowing check. */
     private final String[] guardedTableNames;

@@ -39,7 +39,7 @@ class GatePreparedStatement extends ForwardingPreparedStatement {
 
     /** Prepared with generated keys requested: its writes with generated keys may settle from them. */
     GatePreparedStatement returningGeneratedKeys(boolean requested) {
-        generatedKeysRequested = requested;
+        execution.generatedKeysRequested = requested;
         return this;
     }
 
@@ -99,13 +99,19 @@ class GatePreparedStatement extends ForwardingPreparedStatement {
     /**
      * SQL text passed to a prepared statement's {@code execute(String)} family: JDBC drivers refuse
      * it, so the gate neither answers it nor takes keys from it, and the driver's error surfaces.
+     * MySQL Connector/J runs it as a plain statement would: there it is planned as on a plain
+     * statement, else a write's keys would reach the filter only with the change feed, after the
+     * writer's next lookup was answered "no rows" ({@code WritePathContract}).
      */
     @Override
     final CachedPlan planFor(String sql) {
-        return CachedPlan.UNRELATED;
+        return context.errors.runsTextOfPreparedStatements() ? context.plan(sql) : CachedPlan.UNRELATED;
     }
 
-    /** Text given to a prepared statement's execute methods is the driver's to refuse: never answered. */
+    /**
+     * Text given to a prepared statement's execute methods is never answered from its template
+     * (most drivers refuse it; where one runs it, {@link #planFor} plans it and the ordinary path decides).
+     */
     @Override
     final ResultSet answerTemplated(String sql) {
         return null;
@@ -118,13 +124,13 @@ class GatePreparedStatement extends ForwardingPreparedStatement {
             session.statementNoted(lookup);
             ResultSet empty = tryAnswer(lookup, slots);
             if (empty != null) {
-                answerIsCurrent(); // getResultSet() returns it, getMoreResults() closes it, as the driver's
-                return empty;
+                return empty; // the current result: getResultSet() returns it, getMoreResults() closes it
             }
-            Guard positives = takePositives();
-            return lookupResult(lookup, onDatabase(lookup, preparedStatement::executeQuery), positives);
+            Guard positives = results.takePositives();
+            return results.lookupResult(lookup, execution.onDatabase(lookup, preparedStatement::executeQuery),
+                    positives);
         }
-        return run(plan, slots, () -> wrap(preparedStatement.executeQuery()));
+        return execution.run(plan, slots, () -> results.wrap(preparedStatement.executeQuery()));
     }
 
     @Override
@@ -136,13 +142,13 @@ class GatePreparedStatement extends ForwardingPreparedStatement {
     @Override
     public int executeUpdate() throws SQLException {
         newExecution();
-        return run(plan, slots, preparedStatement::executeUpdate);
+        return execution.run(plan, slots, preparedStatement::executeUpdate);
     }
 
     @Override
     public long executeLargeUpdate() throws SQLException {
         newExecution();
-        return run(plan, slots, preparedStatement::executeLargeUpdate);
+        return execution.run(plan, slots, preparedStatement::executeLargeUpdate);
     }
 
     // ---- batches: each row's keys are taken when the row is added
@@ -210,6 +216,7 @@ class GatePreparedStatement extends ForwardingPreparedStatement {
     @Override
     public void clearBatch() throws SQLException {
         preparedStatement.clearBatch();
+        execution.clearBatch(); // addBatch(String) text, where the driver took it
         resetBatch();
     }
 
@@ -233,8 +240,17 @@ class GatePreparedStatement extends ForwardingPreparedStatement {
 
     private <T> T runPreparedBatch(SqlCall<T> call) throws SQLException {
         if (!batched) {
-            return runBatch(call); // addBatch(String) rows, if any (the driver decides whether that is legal)
+            return execution.runBatch(call); // addBatch(String) rows, if any (the driver decides whether that is legal)
         }
+        if (execution.hasBatchedText()) {
+            // Text beside bound rows (MySQL Connector/J runs both): the text's keys too, before the batch runs.
+            return execution.runBatch(() -> runPreparedRows(call));
+        }
+        return runPreparedRows(call);
+    }
+
+    /** Runs a batch of bound rows: their keys, remembered at addBatch(), first. */
+    private <T> T runPreparedRows(SqlCall<T> call) throws SQLException {
         int phase = context.writes.enter(); // before the keys are added: see WritesInFlight
         try {
             return runPreparedWrites(call);
@@ -258,6 +274,6 @@ class GatePreparedStatement extends ForwardingPreparedStatement {
             unsettled = WriteKeys.unsettleUnknownWrite(unknown, context.guards);
         }
         resetBatch();
-        return runSettling(unsettled, () -> onDatabase(plan, call));
+        return execution.runSettling(unsettled, () -> execution.onDatabase(plan, call));
     }
 }

@@ -69,6 +69,15 @@ final class LookupDecision {
         /** Unqualified names resolve as when the guards were built. */
         boolean resolvesAsBuilt();
 
+        /**
+         * Whether the session may read every table {@code plan} joins, as the lookup needs (the
+         * database refuses the statement otherwise, whatever the key), and they are the tables its
+         * copied metadata describes. True where the gate's other checks cover it.
+         */
+        default boolean mayReadJoined(CachedPlan.Lookup plan) {
+            return true;
+        }
+
         /** How the database converts bound values. */
         Dialect dialect();
 
@@ -218,7 +227,7 @@ final class LookupDecision {
         // Every lookup, qualified or not: a joined table or a subquery may name a table without its
         // schema, and the answer's metadata (copied from a session that resolved names as at build)
         // would describe another table than the one this session reads.
-        if (!session.resolvesAsBuilt()) {
+        if (!session.resolvesAsBuilt() || plan.joinedTables.length > 0 && !session.mayReadJoined(plan)) {
             return Verdict.SCHEMA;
         }
         for (int index : plan.limitParameters) {

@@ -54,6 +54,12 @@ import java.util.Set;
  */
 final class MySqlConnectorJErrors implements DriverErrors {
 
+    /** Its {@code ClientPreparedStatement} (9.2.0) keeps {@code StatementImpl}'s text methods. */
+    @Override
+    public boolean runsTextOfPreparedStatements() {
+        return true;
+    }
+
     /** The types {@code getObject(column, Class)} converts to (others: S1009, Struct: not supported). */
     private static final Set<Class<?>> CONVERTED = Set.of(String.class, BigDecimal.class, BigInteger.class,
             Boolean.class, boolean.class, Byte.class, byte.class, Short.class, short.class, Integer.class, int.class,

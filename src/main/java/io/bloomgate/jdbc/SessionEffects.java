@@ -63,13 +63,20 @@ record SessionEffects(boolean mayChangeSchema, boolean createsTemporaryTable, bo
      */
     private static final Set<String> NAME_BEFORE_CTE_LIST = Set.of("with", "recursive", ",");
 
+    /** The word INTO (of {@code SELECT ... INTO}, which creates a table). */
+    private static final java.util.regex.Pattern INTO = java.util.regex.Pattern.compile("\\binto\\b");
+
     static SessionEffects of(String lower, boolean understoodStatement) {
         String lead = leadingWord(lower);
         boolean keepsTransaction = TRANSACTION_KEEPING.contains(lead);
         boolean code = RUNNING_CODE.contains(lead) || callsCode(lower);
+        // PostgreSQL's SELECT ... INTO [TEMP] t creates a table as CREATE TABLE AS does: INTO TEMP,
+        // INTO pg_temp.t (a word "into" and "temp" anywhere: a false "may" costs this session's
+        // unqualified answers only).
+        boolean temporary = lower.contains("temp") && (lead.equals("create")
+                || (lead.equals("select") || lead.equals("with")) && INTO.matcher(lower).find());
         boolean changing = SESSION_CHANGING.contains(lead) || lower.contains("set_config")
-                || lower.contains("search_path") || lower.contains("current_schema") || code;
-        boolean temporary = lead.equals("create") && lower.contains("temp");
+                || lower.contains("search_path") || lower.contains("current_schema") || code || temporary;
         return new SessionEffects(changing, temporary, !keepsTransaction, code);
     }
 

@@ -13,8 +13,12 @@ import java.sql.SQLException;
  */
 abstract class SessionProbe {
 
-    /** A session's facts, read together (PostgreSQL: in one round trip). */
-    record Facts(int isolation, boolean resolvesAsBuilt) {
+    /** A session's facts, read together (PostgreSQL: in one round trip) at {@code readAt} ({@link System#nanoTime()}). */
+    record Facts(int isolation, boolean resolvesAsBuilt, long readAt) {
+
+        Facts(int isolation, boolean resolvesAsBuilt) {
+            this(isolation, resolvesAsBuilt, System.nanoTime());
+        }
     }
 
     static SessionProbe of(GateContext context) {
@@ -108,6 +112,16 @@ abstract class SessionProbe {
     /** The session's auto-commit mode, as the server last reported it where the driver keeps that (else the driver's). */
     boolean autoCommit(Connection connection) throws SQLException {
         return connection.getAutoCommit();
+    }
+
+    /**
+     * The definition of {@code tables} ({schema or null, table}, folded), which a lookup joins to its
+     * guarded table, if the session may read every one of them; null if not, or when it cannot tell.
+     * Equal definitions describe the same tables with the same columns. The empty string where the
+     * database checks nothing per session that the gate's other checks miss.
+     */
+    String mayRead(Connection connection, String[][] tables) {
+        return "";
     }
 
     /**

@@ -73,6 +73,11 @@ final class SessionState implements LookupDecision.Session {
         /** See {@link SessionProbe#forgetPreparedStatements}. */
         void forgetPreparedStatements();
 
+        /** See {@link SessionProbe#mayRead}. */
+        default String mayRead(String[][] tables) {
+            return "";
+        }
+
         /** The driver's own connection under any pool's proxy: the session the gate's caches are about. */
         Object session();
 
@@ -288,10 +293,58 @@ final class SessionState implements LookupDecision.Session {
      */
     @Override
     public boolean resolvesAsBuilt() {
-        if (resolution == UNVERIFIED) {
+        if (resolution == UNVERIFIED || resolution == AS_BUILT && expired(factsReadAt)) {
             readFacts();
         }
         return resolution == AS_BUILT;
+    }
+
+    /**
+     * PostgreSQL: whether the session may read the tables {@code plan} joins (its role's rights, see
+     * {@link SessionProbe#mayRead}), and they are still the tables its copied metadata describes: when
+     * their definition differs from the one last seen for the plan (columns altered, or the name now
+     * another table), or none was seen yet and the copies are more than a second old (the bound the
+     * session's other facts keep too; copies made after this first read describe what it read, or
+     * what a later read will compare), the copies are dropped and this lookup passes through, so the
+     * next real execution copies them afresh.
+     */
+    @Override
+    public boolean mayReadJoined(CachedPlan.Lookup plan) {
+        if (context.dialect != Dialect.POSTGRES) {
+            return true;
+        }
+        String definition = driver.mayRead(plan.joinedTables);
+        if (definition == null) {
+            return false;
+        }
+        String known = context.joinedDefinitions.put(plan.joinedTables, definition);
+        CachedPlan.Copies copies = plan.copies();
+        if (known == null && (copies.metaData() == null || System.nanoTime() - copies.copiedAt() <= FACTS_TTL_NANOS)) {
+            return true; // not copied yet, or less than a second before this read: the same tables
+        }
+        if (!definition.equals(known)) {
+            plan.forgetCopies();
+            return false;
+        }
+        return true;
+    }
+
+    /**
+     * PostgreSQL: how long facts read from a session are trusted. Other sessions change them with no
+     * statement through this one ({@code REVOKE SELECT}, {@code REVOKE USAGE} on the schema: 42501
+     * for every lookup), as can code the gate does not see run (a trigger's {@code set_config}).
+     * Inside a transaction too, as the first read of a session may be: a read that begins the
+     * transaction takes its snapshot at the moment the lookup that asked would have, and at
+     * REPEATABLE READ that lookup then passes through (its table was not read in the snapshot yet).
+     */
+    static final long FACTS_TTL_NANOS = 1_000_000_000L;
+
+    /** When the facts in use were read ({@link SessionProbe.Facts#readAt}). */
+    private long factsReadAt;
+
+    private boolean expired(long readAt) {
+        return context.dialect == Dialect.POSTGRES && System.nanoTime() - readAt > FACTS_TTL_NANOS
+                && !driver.transactionFailed();
     }
 
     /**
@@ -307,6 +360,9 @@ final class SessionState implements LookupDecision.Session {
                 resolution = NEVER;
             }
             SessionProbe.Facts facts = setThroughJdbc ? null : context.sessionFacts.getIfPresent(session);
+            if (facts != null && expired(facts.readAt())) {
+                facts = null; // read by an earlier checkout too long ago
+            }
             if (facts == null) {
                 facts = driver.readFacts();
                 if (!setThroughJdbc) {
@@ -314,6 +370,7 @@ final class SessionState implements LookupDecision.Session {
                 }
             }
             isolation = facts.isolation();
+            factsReadAt = facts.readAt();
             if (resolution != NEVER) {
                 resolution = facts.resolvesAsBuilt() ? AS_BUILT : DIFFERENT;
             }

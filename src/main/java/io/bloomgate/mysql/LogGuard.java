@@ -96,8 +96,8 @@ final class LogGuard {
     }
 
     /**
-     * Null if the catalog still shows the triggers as they were when last installed or found in place
-     * (so every write to the table since was logged), else why not.
+     * Null if the catalog still shows the triggers, columns and storage as they were when last
+     * installed or found in place (so every write to the table since was logged), else why not.
      */
     String hookChanged(Connection c) throws SQLException {
         String now = MySqlSchema.hookFingerprint(c, guard.table(), id, guard.keyForm());
@@ -112,8 +112,9 @@ final class LogGuard {
                     + " writes store: lookups pass through; drop it and call BloomGate.rebuild()";
         }
         return now == null ? "the table " + table + " or one of its change-log triggers (bloomgate_g" + id + "_*) is gone"
-                : "the change-log triggers of " + table + " (bloomgate_g" + id + "_*) were replaced since they were"
-                + " installed: writes may have gone unlogged";
+                : "the table " + table + " changed around the gate since its change-log triggers (bloomgate_g" + id
+                + "_*) were installed: its triggers were replaced, its columns changed, or its storage was swapped"
+                + " (EXCHANGE PARTITION, IMPORT TABLESPACE); rows may be there that no trigger logged";
     }
 
     @Override

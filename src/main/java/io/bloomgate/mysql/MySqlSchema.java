@@ -312,7 +312,9 @@ final class MySqlSchema {
      * What the guard's hook is, as the catalog shows it: each of its triggers' name, event and
      * creation time. Null unless an AFTER trigger of this jar's body is in place for each of INSERT,
      * UPDATE and DELETE, and no BEFORE INSERT/UPDATE trigger is on the table. A trigger dropped and re-created gets a new creation time (10 ms resolution),
-     * a table dropped loses its triggers, a table renamed away takes them along.
+     * a table dropped loses its triggers, a table renamed away takes them along. It ends with the
+     * table's columns and InnoDB ids ({@link TableState}): changes made around the gate that no
+     * trigger sees.
      */
     static String hookFingerprint(Connection c, GuardedTable table, int id, KeyForm form) throws SQLException {
         StringBuilder fingerprint = new StringBuilder();
@@ -346,7 +348,7 @@ final class MySqlSchema {
                 }
             }
         }
-        return events == EVENTS.length && !rewriting ? fingerprint.toString() : null;
+        return events == EVENTS.length && !rewriting ? fingerprint + TableState.of(c, table) : null;
     }
 
     /** Runs a trigger's CREATE or DROP with a short metadata-lock wait, retried; errors name what is missing. */

@@ -313,6 +313,16 @@ final class FeedGuard {
         return hook;
     }
 
+    private static final String PARTITIONS_CHANGED_PREFIX = "partitions of ";
+
+    /**
+     * Whether {@code change} (from {@link #hookChanged}) is only the table's partitions: then a rebuild
+     * by scan covers it, and the guard is rebuilt without waiting for {@code BloomGate.rebuild()}.
+     */
+    static boolean partitionsOnly(String change) {
+        return change.startsWith(PARTITIONS_CHANGED_PREFIX);
+    }
+
     void hook(String fingerprint) {
         hook = fingerprint;
     }
@@ -325,6 +335,11 @@ final class FeedGuard {
         String now = PgSchema.hookFingerprint(c, guard.table(), id);
         if (now != null && now.equals(hook)) {
             return null;
+        }
+        if (PgSchema.partitionsOnly(hook, now)) {
+            return PARTITIONS_CHANGED_PREFIX + guard.table().schema() + "." + guard.table().table() + " were created,"
+                    + " attached, detached or had a change-log trigger replaced: an attached partition's rows were"
+                    + " never logged";
         }
         return now == null ? "the table " + guard.table().schema() + "." + guard.table().table() + " or a change-log"
                 + " trigger of it (bloomgate_g" + id + "_*) is gone or disabled"

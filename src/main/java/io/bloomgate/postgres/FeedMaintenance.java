@@ -143,7 +143,15 @@ final class FeedMaintenance implements AutoCloseable {
                 // The fingerprint, not only the triggers' count: triggers dropped and re-created, a
                 // table replaced by one that got triggers of the same names, a retyped key column.
                 String changed = fg.awaitingRebuild() ? null : fg.hookChanged(c);
-                if (changed != null) {
+                if (changed != null && FeedGuard.partitionsOnly(changed)) {
+                    // A partition created or attached (monthly partitions, say): nothing of bloomgate's
+                    // was touched by hand, so the guard is rebuilt by scan without being asked.
+                    String reason = changed + "; rebuilding by scan, passing lookups through meanwhile";
+                    LOG.warn(reason);
+                    fg.awaitRebuild(reason);
+                    fg.rebuildAutomatically();
+                    Snapshots.delete(c, fg.id); // the attached rows are in no snapshot
+                } else if (changed != null) {
                     String reason = changed + "; call BloomGate.rebuild() to re-install the triggers and scan the table";
                     LOG.error(reason);
                     fg.awaitRebuild(reason);

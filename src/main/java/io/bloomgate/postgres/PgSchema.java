@@ -22,7 +22,7 @@ final class PgSchema {
     private static final Logger LOG = LoggerFactory.getLogger(PgSchema.class);
 
     /** The {@code bloomgate.version} this jar's script installs. */
-    static final int VERSION = 9;
+    static final int VERSION = 10;
     static final String SCRIPT = "sql/postgres/install.sql";
     private static final String RESOURCE = "/io/bloomgate/" + SCRIPT;
     private static final String INSUFFICIENT_PRIVILEGE = "42501";
@@ -183,8 +183,10 @@ final class PgSchema {
      * gives it a new oid, disabling or re-enabling it (or retyping the key column) writes a new row
      * version with a new {@code xmin}, and a table dropped, renamed away or replaced gives the name
      * another oid (or none). A change undone by a rollback leaves the row as it was, and its writes
-     * rolled back with it. Not seen: {@code session_replication_role = replica}, which silences
-     * triggers without touching the catalog (documented: rebuild after such loads).
+     * rolled back with it. The triggers are enabled ALWAYS (install.sql, version 10), so they fire in
+     * sessions with {@code session_replication_role = replica} too. The table's partitions and their
+     * clones of the row triggers are the fingerprint's last part (a write to a partition fires only the
+     * partition's clones; an attached partition brings rows no trigger logged): see {@link #partitionsOnly}.
      *
      * <p>It also holds the table's columns (number, name, type, dropped), which the answers' copied
      * metadata and the type checks of bound values describe: a column added, dropped, renamed or
@@ -200,18 +202,44 @@ final class PgSchema {
                 + " WHERE t.tgrelid = r.oid AND NOT t.tgisinternal AND t.tgname LIKE ?), '')"
                 + " || ':' || (SELECT pg_catalog.md5(pg_catalog.string_agg(c.attnum::text || '/' || c.attname::text"
                 + " || '/' || c.atttypid::text || '/' || c.atttypmod::text || '/' || c.attisdropped::text, ','"
-                + " ORDER BY c.attnum)) FROM pg_catalog.pg_attribute c WHERE c.attrelid = r.oid AND c.attnum > 0),"
+                + " ORDER BY c.attnum)) FROM pg_catalog.pg_attribute c WHERE c.attrelid = r.oid AND c.attnum > 0)"
+                // Last, after PARTITIONS: each partition and its clones of the row triggers (a write to
+                // a partition fires only the partition's), see partitionsOnly.
+                + " || '" + PARTITIONS + "' || coalesce((SELECT string_agg(p.relid::oid::text || '=' || coalesce((SELECT"
+                + " string_agg(t.oid::text || '/' || t.xmin::text || '/' || t.tgenabled::text, ',' ORDER BY t.oid)"
+                + " FROM pg_catalog.pg_trigger t WHERE t.tgrelid = p.relid AND t.tgname LIKE ?), ''), ';'"
+                + " ORDER BY p.relid::oid) FROM pg_catalog.pg_partition_tree(r.oid) p WHERE p.relid <> r.oid), ''),"
                 + " bloomgate.guard_triggers_ok(r.oid, ?)"
                 + " FROM pg_class r JOIN pg_attribute a ON a.attrelid = r.oid AND a.attname = ? AND NOT a.attisdropped"
                 + " WHERE r.oid = to_regclass(?)")) {
             ps.setString(1, "bloomgate\\_g" + id + "\\_%");
-            ps.setInt(2, id);
-            ps.setString(3, table.keyColumn());
-            ps.setString(4, qualified(table));
+            ps.setString(2, "bloomgate\\_g" + id + "\\_%");
+            ps.setInt(3, id);
+            ps.setString(4, table.keyColumn());
+            ps.setString(5, qualified(table));
             try (ResultSet rs = ps.executeQuery()) {
                 return rs.next() && rs.getInt(2) == 4 ? rs.getString(1) : null;
             }
         }
+    }
+
+    /** Separates the partitions' part of a {@link #hookFingerprint} from the rest. */
+    private static final String PARTITIONS = "#partitions:";
+
+    /**
+     * Whether two fingerprints of one guard differ only in the table's partitions: a partition
+     * created, attached or detached, or a partition's clone of a trigger replaced. bloomgate's own
+     * triggers on the table are as recorded, so a rebuild by scan (which re-installs them, and with
+     * them every partition's clones) is all it takes, without anyone's hand: an attached partition's
+     * rows were never logged, and a scan reads them.
+     */
+    static boolean partitionsOnly(String recorded, String now) {
+        if (recorded == null || now == null) {
+            return false;
+        }
+        int a = recorded.lastIndexOf(PARTITIONS);
+        int b = now.lastIndexOf(PARTITIONS);
+        return a >= 0 && a == b && recorded.regionMatches(0, now, 0, a) && !recorded.equals(now);
     }
 
     /**

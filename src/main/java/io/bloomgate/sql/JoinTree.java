@@ -31,11 +31,18 @@ final class JoinTree {
     private final List<String> joinedNames;
     /** Why the tree is not one the gate understands, or null. */
     final String problem;
+    /** The joined tables' names (folded; schema first when qualified), in join order. */
+    final List<List<String>> joinedTables;
 
     private JoinTree(List<Part> parts, List<String> joinedNames, String problem) {
+        this(parts, joinedNames, problem, List.of());
+    }
+
+    private JoinTree(List<Part> parts, List<String> joinedNames, String problem, List<List<String>> joinedTables) {
         this.parts = parts;
         this.joinedNames = joinedNames;
         this.problem = problem;
+        this.joinedTables = joinedTables;
     }
 
     /** No FROM read yet: nothing joined. */
@@ -75,12 +82,18 @@ final class JoinTree {
             parts.add(reversed.get(i));
         }
         List<String> names = new ArrayList<>();
+        List<List<String>> tables = new ArrayList<>();
         for (int i = 1; i < parts.size(); i++) {
             Table<?> joined = parts.get(i).table;
             List<Resolver.Part> name = Analysis.plainTableName(joined);
             if (name == null) {
                 return failed("a joined table that is not a plain table: " + Analysis.describe(joined));
             }
+            List<String> folded = new ArrayList<>();
+            for (Resolver.Part part : name.subList(Math.max(0, name.size() - 2), name.size())) {
+                folded.add(a.resolver.fold(part));
+            }
+            tables.add(List.copyOf(folded));
             Resolver.Part qualifier = name.get(name.size() - 1);
             if (joined instanceof QOM.TableAlias<?> ta) {
                 List<Resolver.Part> aliasParts = Resolver.parts(ta.$alias());
@@ -91,7 +104,7 @@ final class JoinTree {
             }
             names.add(a.resolver.fold(qualifier));
         }
-        return new JoinTree(List.copyOf(parts), List.copyOf(names), null);
+        return new JoinTree(List.copyOf(parts), List.copyOf(names), null, List.copyOf(tables));
     }
 
     private static JoinTree failed(String problem) {

@@ -231,7 +231,7 @@ final class LookupAnalyzer {
         others.sort(Comparator.comparingInt(OtherParameter::index));
         limits.sort(Comparator.naturalOrder());
         StatementPlan.Lookup lookup = new StatementPlan.Lookup(table, keys, resolved.unqualified(), limits, others)
-                .withTypeChecks(typeChecks);
+                .withTypeChecks(typeChecks).withJoinedTables(joins.joinedTables);
 
         // Aggregates without GROUP BY answer one row on empty input: that row is replayed when it
         // is the same for every execution.

@@ -36,10 +36,13 @@ public sealed interface StatementPlan {
      *                         takes no gap lock on an absent key and skips rows other transactions
      *                         have inserted but not committed, exactly as a plain read does not see
      *                         them (measured on MariaDB 10.11; docs/architecture.md, "MySQL and MariaDB")
+     * @param joinedTables     the tables joined to the guarded one, each its folded name (schema first when
+     *                         qualified): the database refuses the whole statement (PostgreSQL: 42501) for a
+     *                         session that may not read one of them, whatever the key
      */
     record Lookup(GuardedTable table, List<KeyOperand> keys, boolean unqualifiedTable,
             List<Integer> limitParameters, List<OtherParameter> otherParameters, boolean rowsOnEmptyInput,
-            List<TypeCheck> typeChecks, boolean readCommittedOnly)
+            List<TypeCheck> typeChecks, boolean readCommittedOnly, List<List<String>> joinedTables)
             implements StatementPlan {
         public Lookup {
             Objects.requireNonNull(table, "table");
@@ -47,24 +50,31 @@ public sealed interface StatementPlan {
             limitParameters = List.copyOf(limitParameters);
             otherParameters = List.copyOf(otherParameters);
             typeChecks = List.copyOf(typeChecks);
+            joinedTables = List.copyOf(joinedTables);
         }
 
         /** A lookup whose answer for absent keys is no rows, with no type checks. */
         public Lookup(GuardedTable table, List<KeyOperand> keys, boolean unqualifiedTable,
                 List<Integer> limitParameters, List<OtherParameter> otherParameters) {
-            this(table, keys, unqualifiedTable, limitParameters, otherParameters, false, List.of(), false);
+            this(table, keys, unqualifiedTable, limitParameters, otherParameters, false, List.of(), false, List.of());
         }
 
         /** The same lookup, answered on empty input by a replayed row (see {@code rowsOnEmptyInput}). */
         Lookup withRowsOnEmptyInput() {
             return new Lookup(table, keys, unqualifiedTable, limitParameters, otherParameters, true, typeChecks,
-                    readCommittedOnly);
+                    readCommittedOnly, joinedTables);
         }
 
         /** The same lookup, answerable only at READ COMMITTED (see {@code readCommittedOnly}). */
         Lookup withReadCommittedOnly() {
             return new Lookup(table, keys, unqualifiedTable, limitParameters, otherParameters, rowsOnEmptyInput,
-                    typeChecks, true);
+                    typeChecks, true, joinedTables);
+        }
+
+        /** The same lookup, joining {@code tables} (see {@code joinedTables}). */
+        Lookup withJoinedTables(List<List<String>> tables) {
+            return new Lookup(table, keys, unqualifiedTable, limitParameters, otherParameters, rowsOnEmptyInput,
+                    typeChecks, readCommittedOnly, tables);
         }
 
         /** The same lookup with {@code more} type checks. */
@@ -75,7 +85,7 @@ public sealed interface StatementPlan {
             List<TypeCheck> all = new java.util.ArrayList<>(typeChecks);
             all.addAll(more);
             return new Lookup(table, keys, unqualifiedTable, limitParameters, otherParameters, rowsOnEmptyInput, all,
-                    readCommittedOnly);
+                    readCommittedOnly, joinedTables);
         }
     }
 

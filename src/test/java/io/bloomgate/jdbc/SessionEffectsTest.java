@@ -23,6 +23,18 @@ class SessionEffectsTest {
         assertThat(of("CREATE LOCAL TEMPORARY TABLE users (id int)").createsTemporaryTable()).isTrue();
     }
 
+    /** PostgreSQL's SELECT ... INTO creates a table as CREATE TABLE AS does: into pg_temp, it shadows the path. */
+    @Test
+    void selectIntoATemporaryTableCreatesOne() {
+        for (String sql : new String[] {"SELECT 1 AS id INTO TEMP users", "select * into temporary table users from t",
+            "SELECT 1 AS id INTO pg_temp.users", "WITH x AS (SELECT 1 AS id) SELECT * INTO LOCAL TEMP users FROM x"}) {
+            assertThat(of(sql).createsTemporaryTable()).as(sql).isTrue();
+            assertThat(of(sql).mayChangeSchema()).as(sql).isTrue();
+        }
+        assertThat(of("SELECT temperature FROM readings WHERE id = ?").createsTemporaryTable()).isFalse();
+        assertThat(of("SELECT 1 AS id INTO users_copy").createsTemporaryTable()).isFalse();
+    }
+
     @Test
     void plainQueriesAndWritesLeaveTheSessionAlone() {
         for (String sql : new String[] {"SELECT id FROM teams WHERE id = ?",
