@@ -213,11 +213,17 @@ class PostgresPrivilegeChangesTest {
                     query(c, sql, key); // the owner may: the text has run, its metadata is copied
                 }
             }
-            long before = avoided();
             for (String sql : texts.subList(0, 2)) {
-                assertThat(query(c, sql, "d@x")).isEmpty();
+                // A lookup may pass through once more: copies made over a second before the plan's
+                // first read of its joined tables are copied again (slow on a loaded machine).
+                long before = avoided();
+                boolean answered = false;
+                for (int i = 0; i < 5 && !answered; i++) {
+                    assertThat(query(c, sql, "d@x")).isEmpty();
+                    answered = avoided() > before;
+                }
+                assertThat(answered).as("the join is answered for the owner: %s", sql).isTrue();
             }
-            assertThat(avoided()).as("the joins are answered for the owner").isEqualTo(before + 2);
             run(c, "SET ROLE bloomgate_fuzz");
             query(c, lookup, "warm@x");
             List<String> outcomes = new ArrayList<>();
@@ -233,7 +239,7 @@ class PostgresPrivilegeChangesTest {
             assertThat(outcomes).containsOnly("42501");
             H2Databases.run(db, "GRANT SELECT ON " + schema + ".other TO bloomgate_fuzz");
             Thread.sleep(1_100); // the rights read a second ago are read again
-            before = avoided();
+            long before = avoided();
             for (String sql : texts.subList(0, 2)) {
                 assertThat(query(c, sql, "e@x")).isEmpty();
             }
