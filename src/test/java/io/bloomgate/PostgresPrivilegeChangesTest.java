@@ -214,15 +214,22 @@ class PostgresPrivilegeChangesTest {
                 }
             }
             for (String sql : texts.subList(0, 2)) {
-                // A lookup may pass through once more: copies made over a second before the plan's
-                // first read of its joined tables are copied again (slow on a loaded machine).
+                // Lookups may pass through for a while: the function call above (a text the parser
+                // cannot read, which may write) leaves the guard unsettled until the change feed's
+                // next read, and copies made over a second before the plan's first read of its
+                // joined tables are copied again (both slow on a loaded machine).
                 long before = avoided();
                 boolean answered = false;
-                for (int i = 0; i < 5 && !answered; i++) {
+                long deadline = System.nanoTime() + 20_000_000_000L;
+                while (!answered && System.nanoTime() < deadline) {
                     assertThat(query(c, sql, "d@x")).isEmpty();
                     answered = avoided() > before;
+                    if (!answered) {
+                        Thread.sleep(50);
+                    }
                 }
-                assertThat(answered).as("the join is answered for the owner: %s", sql).isTrue();
+                assertThat(answered).as("the join is answered for the owner: %s (bypasses %s)", sql,
+                        gate.stats().get(0).bypassedByReason()).isTrue();
             }
             run(c, "SET ROLE bloomgate_fuzz");
             query(c, lookup, "warm@x");
