@@ -205,8 +205,8 @@ abstract sealed class CachedPlan
         /** Answerable only while the session runs READ COMMITTED (a MySQL {@code SKIP LOCKED} read). */
         final boolean readCommittedOnly;
         /**
-         * The tables joined to the guarded one (each {schema or null, table}, folded): the session must
-         * may read each (see {@link LookupDecision.Session#mayReadJoined}); empty without joins.
+         * The tables joined to the guarded one (each {schema or null, table}, folded): the session must be
+         * allowed to read each (see {@link LookupDecision.Session#mayReadJoined}); empty without joins.
          */
         final String[][] joinedTables;
         /**
