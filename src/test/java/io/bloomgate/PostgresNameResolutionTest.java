@@ -7,7 +7,6 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import javax.sql.DataSource;
@@ -72,14 +71,6 @@ class PostgresNameResolutionTest {
         }
     }
 
-    private static void run(Connection c, String... sql) throws SQLException {
-        try (Statement s = c.createStatement()) {
-            for (String x : sql) {
-                s.execute(x);
-            }
-        }
-    }
-
     /** Another session creates {@code schema} holding a table named like the guarded one, with the row 7|b@x. */
     private void createShadow(String schema, String authorization) throws SQLException {
         H2Databases.run(db, "CREATE SCHEMA " + schema + (authorization == null ? "" : " AUTHORIZATION " + authorization),
@@ -92,7 +83,7 @@ class PostgresNameResolutionTest {
     @Test
     void aSearchPathStartingWithTheGuardedSchemaIsAnswered() throws SQLException {
         try (Connection c = gate.dataSource().getConnection()) {
-            run(c, "SET search_path = public, " + tenant);
+            H2Databases.run(c, "SET search_path = public, " + tenant);
             query(c, lookup, "warm@x");
             long before = avoided();
             assertThat(query(c, lookup, "b@x")).isEmpty();
@@ -107,7 +98,7 @@ class PostgresNameResolutionTest {
     @Test
     void aSchemaCreatedLaterAheadInTheSearchPathIsRead() throws SQLException {
         try (Connection c = gate.dataSource().getConnection()) {
-            run(c, "SET search_path = " + tenant + ", public");
+            H2Databases.run(c, "SET search_path = " + tenant + ", public");
             query(c, lookup, "warm@x");
             assertThat(query(c, lookup, "b@x")).isEmpty();
             createShadow(tenant, null);
@@ -124,7 +115,7 @@ class PostgresNameResolutionTest {
     @Test
     void aUserSchemaCreatedLaterIsRead() throws SQLException {
         try (Connection c = gate.dataSource().getConnection()) {
-            run(c, "SET ROLE bloomgate_fuzz", "SET search_path = \"$user\", public");
+            H2Databases.run(c, "SET ROLE bloomgate_fuzz", "SET search_path = \"$user\", public");
             query(c, lookup, "warm@x");
             long before = avoided();
             assertThat(query(c, lookup, "b@x")).isEmpty();
@@ -132,7 +123,7 @@ class PostgresNameResolutionTest {
             createShadow("bloomgate_fuzz", "bloomgate_fuzz");
             sleep(1_100);
             assertThat(query(c, lookup, "b@x")).as("\"$user\" now exists").containsExactly("7|b@x");
-            run(c, "RESET ROLE");
+            H2Databases.run(c, "RESET ROLE");
         }
     }
 
@@ -142,13 +133,13 @@ class PostgresNameResolutionTest {
         createShadow(tenant, null);
         H2Databases.run(db, "REVOKE USAGE ON SCHEMA " + tenant + " FROM PUBLIC");
         try (Connection c = gate.dataSource().getConnection()) {
-            run(c, "SET ROLE bloomgate_fuzz", "SET search_path = " + tenant + ", public");
+            H2Databases.run(c, "SET ROLE bloomgate_fuzz", "SET search_path = " + tenant + ", public");
             query(c, lookup, "warm@x");
             assertThat(query(c, lookup, "b@x")).isEmpty();
             H2Databases.run(db, "GRANT USAGE ON SCHEMA " + tenant + " TO bloomgate_fuzz");
             sleep(1_100);
             assertThat(query(c, lookup, "b@x")).as(tenant + " is usable now").containsExactly("7|b@x");
-            run(c, "RESET ROLE");
+            H2Databases.run(c, "RESET ROLE");
         }
     }
 
@@ -195,7 +186,7 @@ class PostgresNameResolutionTest {
         try (Connection c = gate.dataSource().getConnection()) {
             query(c, lookup, "warm@x");
             assertThat(query(c, lookup, "b@x")).isEmpty();
-            run(c, String.format(create, users, suffix));
+            H2Databases.run(c, String.format(create, users, suffix));
             assertThat(query(c, lookup, "b@x")).as("after " + create).containsExactly("7|b@x");
         }
     }
@@ -204,10 +195,10 @@ class PostgresNameResolutionTest {
     @Test
     void aTemporaryTableRenamedToTheGuardedNameIsRead() throws SQLException {
         try (Connection c = gate.dataSource().getConnection()) {
-            run(c, "CREATE TEMP TABLE other_" + suffix + " AS SELECT 7::bigint AS id, 'b@x'::text AS email");
+            H2Databases.run(c, "CREATE TEMP TABLE other_" + suffix + " AS SELECT 7::bigint AS id, 'b@x'::text AS email");
             query(c, lookup, "warm@x");
             assertThat(query(c, lookup, "b@x")).isEmpty();
-            run(c, "ALTER TABLE other_" + suffix + " RENAME TO " + users);
+            H2Databases.run(c, "ALTER TABLE other_" + suffix + " RENAME TO " + users);
             assertThat(query(c, lookup, "b@x")).containsExactly("7|b@x");
         }
     }
@@ -227,7 +218,7 @@ class PostgresNameResolutionTest {
                 }
                 assertThat(query(c, "SELECT count(*), ?::text FROM " + table, key)).as("the table " + key + " made")
                         .containsExactly("0|" + key);
-                run(c, "DROP TABLE " + table);
+                H2Databases.run(c, "DROP TABLE " + table);
             }
         }
     }
@@ -245,10 +236,10 @@ class PostgresNameResolutionTest {
                 Connection first = catalogNamed.dataSource().getConnection();
                 Connection c = catalogNamed.dataSource().getConnection()) {
             String sql = "SELECT id, email FROM pg_tables WHERE email = ?";
-            run(first, "SET search_path = public, pg_catalog"); // here the name is the guarded table
+            H2Databases.run(first, "SET search_path = public, pg_catalog"); // here the name is the guarded table
             assertThat(query(first, sql, "a@x")).containsExactly("1|a@x");
             assertThat(query(first, sql, "b@x")).isEmpty();
-            run(c, "SET search_path = public");
+            H2Databases.run(c, "SET search_path = public");
             List<String> outcomes = new ArrayList<>();
             for (String key : List.of("a@x", "b@x", "c@x", "d@x")) {
                 try {
@@ -280,7 +271,7 @@ class PostgresNameResolutionTest {
             }
             String alter = "ALTER TABLE public.team_" + suffix + " ADD COLUMN extra int";
             if (throughTheGate) {
-                run(c, alter);
+                H2Databases.run(c, alter);
             } else {
                 H2Databases.run(db, alter);
                 sleep(1_100); // what the session read of the joined tables is read again once a second old

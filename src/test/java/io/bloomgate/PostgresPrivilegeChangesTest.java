@@ -5,10 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.bloomgate.stats.GuardStats;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import javax.sql.DataSource;
@@ -56,37 +53,16 @@ class PostgresPrivilegeChangesTest {
         return gate.stats().stream().mapToLong(GuardStats::avoided).sum();
     }
 
-    private static List<String> query(Connection c, String sql, String key) throws SQLException {
-        try (PreparedStatement ps = c.prepareStatement(sql)) {
-            ps.setString(1, key);
-            List<String> rows = new ArrayList<>();
-            try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    rows.add(rs.getString(1));
-                }
-            }
-            return rows;
-        }
-    }
-
-    private static void run(Connection c, String... sql) throws SQLException {
-        try (Statement s = c.createStatement()) {
-            for (String x : sql) {
-                s.execute(x);
-            }
-        }
-    }
-
     /** The control: the role may read the table, and absent keys are answered. */
     @Test
     void aRoleWithTheRightsIsAnswered() throws SQLException {
         try (Connection c = gate.dataSource().getConnection()) {
-            run(c, "SET ROLE bloomgate_fuzz");
-            query(c, lookup, "warm@x");
+            H2Databases.run(c, "SET ROLE bloomgate_fuzz");
+            H2Databases.firstColumn(c, lookup, "warm@x");
             long before = avoided();
-            assertThat(query(c, lookup, "b@x")).isEmpty();
+            assertThat(H2Databases.firstColumn(c, lookup, "b@x")).isEmpty();
             assertThat(avoided()).isEqualTo(before + 1);
-            run(c, "RESET ROLE");
+            H2Databases.run(c, "RESET ROLE");
         }
     }
 
@@ -96,15 +72,15 @@ class PostgresPrivilegeChangesTest {
         H2Databases.run(db, "REVOKE SELECT ON " + table + " FROM bloomgate_fuzz",
                 "GRANT SELECT (id, email) ON " + table + " TO bloomgate_fuzz");
         try (Connection c = gate.dataSource().getConnection()) {
-            run(c, "SET ROLE bloomgate_fuzz");
+            H2Databases.run(c, "SET ROLE bloomgate_fuzz");
             String secret = "SELECT secret FROM " + table + " WHERE email = ?";
             for (int i = 0; i < 3; i++) {
-                assertThatThrownBy(() -> query(c, secret, "b@x")).isInstanceOf(SQLException.class)
+                assertThatThrownBy(() -> H2Databases.firstColumn(c, secret, "b@x")).isInstanceOf(SQLException.class)
                         .satisfies(e -> assertThat(((SQLException) e).getSQLState()).isEqualTo("42501"));
-                assertThat(query(c, lookup, "a@x")).containsExactly("1");
-                assertThat(query(c, lookup, "b@x")).isEmpty();
+                assertThat(H2Databases.firstColumn(c, lookup, "a@x")).containsExactly("1");
+                assertThat(H2Databases.firstColumn(c, lookup, "b@x")).isEmpty();
             }
-            run(c, "RESET ROLE");
+            H2Databases.run(c, "RESET ROLE");
         }
     }
 
@@ -116,14 +92,14 @@ class PostgresPrivilegeChangesTest {
     @Test
     void aRevokeByAnotherSessionIsSeenWithinASecond() throws Exception {
         try (Connection c = gate.dataSource().getConnection()) {
-            run(c, "SET ROLE bloomgate_fuzz");
-            query(c, lookup, "warm@x");
-            assertThat(query(c, lookup, "b@x")).isEmpty();
+            H2Databases.run(c, "SET ROLE bloomgate_fuzz");
+            H2Databases.firstColumn(c, lookup, "warm@x");
+            assertThat(H2Databases.firstColumn(c, lookup, "b@x")).isEmpty();
             H2Databases.run(db, "REVOKE SELECT ON " + table + " FROM bloomgate_fuzz");
             Thread.sleep(1_100);
-            assertThatThrownBy(() -> query(c, lookup, "b@x")).isInstanceOf(SQLException.class)
+            assertThatThrownBy(() -> H2Databases.firstColumn(c, lookup, "b@x")).isInstanceOf(SQLException.class)
                     .satisfies(e -> assertThat(((SQLException) e).getSQLState()).isEqualTo("42501"));
-            run(c, "RESET ROLE");
+            H2Databases.run(c, "RESET ROLE");
         }
     }
 
@@ -131,23 +107,23 @@ class PostgresPrivilegeChangesTest {
     @Test
     void aRevokeIsSeenWithinASecondInTransactionsToo() throws Exception {
         try (Connection c = gate.dataSource().getConnection()) {
-            run(c, "SET ROLE bloomgate_fuzz");
+            H2Databases.run(c, "SET ROLE bloomgate_fuzz");
             c.setAutoCommit(false);
-            query(c, lookup, "warm@x");
+            H2Databases.firstColumn(c, lookup, "warm@x");
             long before = avoided();
-            assertThat(query(c, lookup, "b@x")).isEmpty();
+            assertThat(H2Databases.firstColumn(c, lookup, "b@x")).isEmpty();
             assertThat(avoided()).as("answered in the transaction").isEqualTo(before + 1);
             c.commit();
             before = avoided();
-            assertThat(query(c, lookup, "b2@x")).isEmpty();
+            assertThat(H2Databases.firstColumn(c, lookup, "b2@x")).isEmpty();
             assertThat(avoided()).as("answered in the next transaction " + gate.stats()).isEqualTo(before + 1);
             c.commit();
             H2Databases.run(db, "REVOKE SELECT ON " + table + " FROM bloomgate_fuzz");
             Thread.sleep(1_100);
-            assertThatThrownBy(() -> query(c, lookup, "b@x")).isInstanceOf(SQLException.class)
+            assertThatThrownBy(() -> H2Databases.firstColumn(c, lookup, "b@x")).isInstanceOf(SQLException.class)
                     .satisfies(e -> assertThat(((SQLException) e).getSQLState()).isEqualTo("42501"));
             c.rollback();
-            run(c, "RESET ROLE");
+            H2Databases.run(c, "RESET ROLE");
         }
     }
 
@@ -155,14 +131,14 @@ class PostgresPrivilegeChangesTest {
     @Test
     void aSchemaUsageRevokedLaterIsSeenWithinASecond() throws Exception {
         try (Connection c = gate.dataSource().getConnection()) {
-            run(c, "SET ROLE bloomgate_fuzz");
-            query(c, lookup, "warm@x");
-            assertThat(query(c, lookup, "b@x")).isEmpty();
+            H2Databases.run(c, "SET ROLE bloomgate_fuzz");
+            H2Databases.firstColumn(c, lookup, "warm@x");
+            assertThat(H2Databases.firstColumn(c, lookup, "b@x")).isEmpty();
             H2Databases.run(db, "REVOKE USAGE ON SCHEMA " + schema + " FROM bloomgate_fuzz");
             Thread.sleep(1_100);
-            assertThatThrownBy(() -> query(c, lookup, "b@x")).isInstanceOf(SQLException.class)
+            assertThatThrownBy(() -> H2Databases.firstColumn(c, lookup, "b@x")).isInstanceOf(SQLException.class)
                     .satisfies(e -> assertThat(((SQLException) e).getSQLState()).isEqualTo("42501"));
-            run(c, "RESET ROLE");
+            H2Databases.run(c, "RESET ROLE");
         }
     }
 
@@ -181,10 +157,10 @@ class PostgresPrivilegeChangesTest {
         try (Connection c = gate.dataSource().getConnection(); Connection direct = db.getConnection()) {
             for (Connection x : List.of(direct, c)) {
                 for (String key : List.of("b@x", "c@x", "d@x")) {
-                    assertThat(query(x, lookup, key)).isEmpty();
-                    assertThat(query(x, count, key)).containsExactly("0");
+                    assertThat(H2Databases.firstColumn(x, lookup, key)).isEmpty();
+                    assertThat(H2Databases.firstColumn(x, count, key)).containsExactly("0");
                 }
-                assertThatThrownBy(() -> query(x, lookup, "a@x")).isInstanceOf(SQLException.class)
+                assertThatThrownBy(() -> H2Databases.firstColumn(x, lookup, "a@x")).isInstanceOf(SQLException.class)
                         .hasMessageContaining("no tenant");
             }
         }
@@ -210,7 +186,7 @@ class PostgresPrivilegeChangesTest {
         try (Connection c = gate.dataSource().getConnection()) {
             for (String sql : texts) {
                 for (String key : List.of("a@x", "warm@x", "b@x")) {
-                    query(c, sql, key); // the owner may: the text has run, its metadata is copied
+                    H2Databases.firstColumn(c, sql, key); // the owner may: the text has run, its metadata is copied
                 }
             }
             for (String sql : texts.subList(0, 2)) {
@@ -222,7 +198,7 @@ class PostgresPrivilegeChangesTest {
                 boolean answered = false;
                 long deadline = System.nanoTime() + 20_000_000_000L;
                 while (!answered && System.nanoTime() < deadline) {
-                    assertThat(query(c, sql, "d@x")).isEmpty();
+                    assertThat(H2Databases.firstColumn(c, sql, "d@x")).isEmpty();
                     answered = avoided() > before;
                     if (!answered) {
                         Thread.sleep(50);
@@ -231,13 +207,13 @@ class PostgresPrivilegeChangesTest {
                 assertThat(answered).as("the join is answered for the owner: %s (bypasses %s)", sql,
                         gate.stats().get(0).bypassedByReason()).isTrue();
             }
-            run(c, "SET ROLE bloomgate_fuzz");
-            query(c, lookup, "warm@x");
+            H2Databases.run(c, "SET ROLE bloomgate_fuzz");
+            H2Databases.firstColumn(c, lookup, "warm@x");
             List<String> outcomes = new ArrayList<>();
             for (String sql : texts) {
                 for (String key : List.of("b@x", "c@x")) {
                     try {
-                        outcomes.add(query(c, sql, key) + " for " + sql);
+                        outcomes.add(H2Databases.firstColumn(c, sql, key) + " for " + sql);
                     } catch (SQLException e) {
                         outcomes.add(e.getSQLState());
                     }
@@ -248,17 +224,17 @@ class PostgresPrivilegeChangesTest {
             Thread.sleep(1_100); // the rights read a second ago are read again
             long before = avoided();
             for (String sql : texts.subList(0, 2)) {
-                assertThat(query(c, sql, "e@x")).isEmpty();
+                assertThat(H2Databases.firstColumn(c, sql, "e@x")).isEmpty();
             }
             assertThat(avoided()).as("granted: answered").isEqualTo(before + 2);
             H2Databases.run(db, "ALTER TABLE " + schema + ".other ENABLE ROW LEVEL SECURITY",
                     "CREATE POLICY p ON " + schema + ".other USING (true)");
             Thread.sleep(1_100);
             for (String sql : texts.subList(0, 2)) {
-                assertThat(query(c, sql, "f@x")).isEmpty();
+                assertThat(H2Databases.firstColumn(c, sql, "f@x")).isEmpty();
             }
             assertThat(avoided()).as("a joined table with row-level security: passed through").isEqualTo(before + 2);
-            run(c, "RESET ROLE");
+            H2Databases.run(c, "RESET ROLE");
         }
     }
 }

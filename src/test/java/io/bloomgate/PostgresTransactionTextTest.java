@@ -4,12 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.bloomgate.stats.GuardStats;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
-import java.util.ArrayList;
-import java.util.List;
 import javax.sql.DataSource;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -52,27 +47,6 @@ class PostgresTransactionTextTest {
         return gate.stats().stream().mapToLong(GuardStats::avoided).sum();
     }
 
-    private static List<String> query(Connection c, String sql, String key) throws SQLException {
-        try (PreparedStatement ps = c.prepareStatement(sql)) {
-            ps.setString(1, key);
-            List<String> rows = new ArrayList<>();
-            try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    rows.add(rs.getString(1));
-                }
-            }
-            return rows;
-        }
-    }
-
-    private static void run(Connection c, String... sql) throws SQLException {
-        try (Statement s = c.createStatement()) {
-            for (String x : sql) {
-                s.execute(x);
-            }
-        }
-    }
-
     /** Another session inserts {@code key} and the gate's filter has it (the feed read it). */
     private void insertElsewhere(long id, String key) throws Exception {
         H2Databases.run(db, "INSERT INTO public." + users + " VALUES (" + id + ", '" + key + "')");
@@ -92,18 +66,18 @@ class PostgresTransactionTextTest {
         "BEGIN; SET LOCAL transaction_isolation = 'repeatable read'"})
     void aRepeatableReadTransactionOpenedByTextTakesItsSnapshotAtItsFirstLookup(String begin) throws Exception {
         try (Connection c = gate.dataSource().getConnection()) {
-            query(c, lookup, "warm@x");
-            query(c, lookup, "absent@x");
+            H2Databases.firstColumn(c, lookup, "warm@x");
+            H2Databases.firstColumn(c, lookup, "absent@x");
             for (String sql : begin.split("; ")) {
-                run(c, sql);
+                H2Databases.run(c, sql);
             }
-            assertThat(query(c, lookup, "late@x")).isEmpty();
+            assertThat(H2Databases.firstColumn(c, lookup, "late@x")).isEmpty();
             insertElsewhere(2, "late@x");
-            assertThat(query(c, lookup, "late@x")).as("the snapshot predates the insert").isEmpty();
-            run(c, "COMMIT");
-            assertThat(query(c, lookup, "late@x")).containsExactly("2");
-            run(c, "RESET default_transaction_isolation");
-            run(c, "SET SESSION CHARACTERISTICS AS TRANSACTION ISOLATION LEVEL READ COMMITTED");
+            assertThat(H2Databases.firstColumn(c, lookup, "late@x")).as("the snapshot predates the insert").isEmpty();
+            H2Databases.run(c, "COMMIT");
+            assertThat(H2Databases.firstColumn(c, lookup, "late@x")).containsExactly("2");
+            H2Databases.run(c, "RESET default_transaction_isolation");
+            H2Databases.run(c, "SET SESSION CHARACTERISTICS AS TRANSACTION ISOLATION LEVEL READ COMMITTED");
         }
     }
 
@@ -114,18 +88,18 @@ class PostgresTransactionTextTest {
     @Test
     void rollbackToASavepointKeepsTheSnapshot() throws Exception {
         try (Connection c = gate.dataSource().getConnection()) {
-            query(c, lookup, "warm@x");
-            run(c, "BEGIN ISOLATION LEVEL REPEATABLE READ");
-            assertThat(query(c, lookup, "a@x")).containsExactly("1");
-            run(c, "SAVEPOINT s1");
-            assertThat(query(c, lookup, "late@x")).isEmpty();
-            run(c, "ROLLBACK TO SAVEPOINT s1");
+            H2Databases.firstColumn(c, lookup, "warm@x");
+            H2Databases.run(c, "BEGIN ISOLATION LEVEL REPEATABLE READ");
+            assertThat(H2Databases.firstColumn(c, lookup, "a@x")).containsExactly("1");
+            H2Databases.run(c, "SAVEPOINT s1");
+            assertThat(H2Databases.firstColumn(c, lookup, "late@x")).isEmpty();
+            H2Databases.run(c, "ROLLBACK TO SAVEPOINT s1");
             insertElsewhere(2, "late@x");
-            assertThat(query(c, lookup, "late@x")).isEmpty();
-            run(c, "RELEASE SAVEPOINT s1");
-            assertThat(query(c, lookup, "late@x")).isEmpty();
-            run(c, "COMMIT");
-            assertThat(query(c, lookup, "late@x")).containsExactly("2");
+            assertThat(H2Databases.firstColumn(c, lookup, "late@x")).isEmpty();
+            H2Databases.run(c, "RELEASE SAVEPOINT s1");
+            assertThat(H2Databases.firstColumn(c, lookup, "late@x")).isEmpty();
+            H2Databases.run(c, "COMMIT");
+            assertThat(H2Databases.firstColumn(c, lookup, "late@x")).containsExactly("2");
         }
     }
 
@@ -146,14 +120,14 @@ class PostgresTransactionTextTest {
                         + suffix + "()");
         String unqualified = "SELECT id FROM " + users + " WHERE email = ?";
         try (Connection c = gate.dataSource().getConnection()) {
-            run(c, "SET search_path = public");
-            query(c, unqualified, "warm@x");
+            H2Databases.run(c, "SET search_path = public");
+            H2Databases.firstColumn(c, unqualified, "warm@x");
             long before = avoided();
-            assertThat(query(c, unqualified, "b@x")).isEmpty();
+            assertThat(H2Databases.firstColumn(c, unqualified, "b@x")).isEmpty();
             assertThat(avoided()).isEqualTo(before + 1);
-            run(c, "INSERT INTO log_" + suffix + " VALUES (1)");
+            H2Databases.run(c, "INSERT INTO log_" + suffix + " VALUES (1)");
             Thread.sleep(1_100);
-            assertThat(query(c, unqualified, "b@x")).as("the trigger moved the session to " + tenant).containsExactly("7");
+            assertThat(H2Databases.firstColumn(c, unqualified, "b@x")).as("the trigger moved the session to " + tenant).containsExactly("7");
         }
     }
 }
